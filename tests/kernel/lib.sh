@@ -1,0 +1,173 @@
+# Shared helpers for kbuild-pack's real-kernel integration tests.
+# Sourced by the tests/kernel/*.sh scripts; not executable on its own.
+#
+# Conventions:
+#   KBUILD_PACK   path of the tool under test (set by CTest)
+#   KBP_FIXTURE_CACHE  passed through to tests/fixture/kernel-fixture.sh
+#   KBP_KEEP=1    keep the scratch dir (its path is printed) for debugging
+#
+# Every test re-executes itself in a private mount namespace (kbp_enter_ns),
+# so the read-only bind mounts and tmpfs overlays it makes vanish with it,
+# even when it is killed by a CTest timeout.
+
+KBP_TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+KBP_FIXTURE_SH=$KBP_TESTS_DIR/fixture/kernel-fixture.sh
+KBP_MODULES_SRC=$KBP_TESTS_DIR/modules
+# build order = load order
+KBP_MODULES=(kbp_user kbp_provider kbp_consumer kbp_multi)
+
+FAILS=0
+export LC_ALL=C
+log()  { echo "--- $*" >&2; }
+fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
+die()  { echo "FATAL: $*" >&2; exit 1; }
+pass() { echo "ok: $*" >&2; }
+
+# kbp_enter_ns "$0" "$@": re-exec in a private mount namespace (once).
+kbp_enter_ns() {
+    if [ -z "${KBP_IN_NS:-}" ]; then
+        [ "$(id -u)" = 0 ] || die "these tests need root (mount namespaces, bind mounts)"
+        export KBP_IN_NS=1
+        exec unshare -m --propagation private -- bash "$@"
+    fi
+}
+
+# kbp_setup SERIES LAYOUT: sets FIX (fixture dir), REL, SRC, OBJ (OBJ empty
+# for intree), KTREE (the tree `make -C` uses), S (scratch dir), and mounts
+# the whole fixture dir read-only over itself (paths stay identical, so the
+# obj/source symlink and obj/Makefile stay valid).
+kbp_setup() {
+    SERIES=$1 LAYOUT=$2
+    [ -n "${KBUILD_PACK:-}" ] || die "KBUILD_PACK is not set (path of the kbuild-pack binary)"
+    [ -x "$KBUILD_PACK" ] || die "KBUILD_PACK=$KBUILD_PACK is not executable"
+    FIX=$("$KBP_FIXTURE_SH" "$SERIES" "$LAYOUT") || die "fixture $SERIES $LAYOUT unavailable"
+    [ -f "$FIX/.kbp-fixture-complete" ] || die "fixture $FIX incomplete"
+    REL=$(cat "$FIX/release")
+    case "$LAYOUT" in
+        obj)    SRC=$FIX/src; OBJ=$FIX/obj; KTREE=$OBJ ;;
+        intree) SRC=$FIX/tree; OBJ=; KTREE=$SRC ;;
+        *) die "bad layout $LAYOUT" ;;
+    esac
+    S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-test.XXXXXX")
+    trap kbp_cleanup EXIT
+    mount --bind "$FIX" "$FIX"
+    mount -o remount,bind,ro "$FIX"
+    touch "$FIX/.kbp-write-probe" 2>/dev/null && die "fixture $FIX is still writable after ro bind mount"
+    log "fixture $FIX (release $REL, layout $LAYOUT), scratch $S"
+}
+
+kbp_cleanup() {
+    local rc=$?
+    # our mounts die with the namespace; unmount the ones inside $S anyway
+    # so rm -rf does not descend into a read-only bind.
+    if [ -n "${S:-}" ]; then
+        grep -o " $S[^ ]* " /proc/self/mounts 2>/dev/null | sort -r | while read -r m; do umount -l "$m" 2>/dev/null || true; done
+        if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else rm -rf "$S"; fi
+    fi
+    exit $rc
+}
+
+# kbp_pack OUTDIR [extra args]: run the tool on the (read-only) fixture.
+# Sets PACKED=OUTDIR/lib/modules/$REL/build.
+kbp_pack() {
+    local out=$1; shift
+    local args=(--src "$SRC")
+    [ -n "$OBJ" ] && args+=(--obj "$OBJ")
+    args+=(--out "$out" "$@")
+    log "$KBUILD_PACK ${args[*]}"
+    local t0 t1 rc=0
+    t0=$(date +%s.%N)
+    "$KBUILD_PACK" "${args[@]}" >"$S/pack.stdout" 2>"$S/pack.stderr" || rc=$?
+    t1=$(date +%s.%N)
+    log "kbuild-pack exit $rc in $(echo "$t1 - $t0" | bc)s"
+    if [ $rc -ne 0 ]; then
+        echo "---- kbuild-pack stderr (tail) ----" >&2; tail -n 40 "$S/pack.stderr" >&2
+        die "kbuild-pack failed with exit $rc"
+    fi
+    PACKED=$out/lib/modules/$REL/build
+    [ -d "$PACKED" ] || die "kbuild-pack did not create $PACKED (have: $(ls "$out/lib/modules" 2>&1))"
+}
+
+# kbp_snapshot DIR... > FILE: metadata + content listing of trees.
+kbp_snapshot() {
+    local d
+    for d in "$@"; do
+        echo "## $d"
+        (cd "$d" && find . -printf '%P %y %m %T@ %s %l\n' | LC_ALL=C sort)
+        (cd "$d" && find . -type f -print0 | xargs -0 -r -P"$(nproc)" -n 512 sha256sum | LC_ALL=C sort -k2)
+    done
+}
+
+# kbp_copy_modules DEST: fresh copy of tests/modules into DEST
+kbp_copy_modules() {
+    rm -rf "$1"; mkdir -p "$1"
+    cp -a "$KBP_MODULES_SRC/." "$1/"
+}
+
+# kbp_build_modules KDIR MODDIR [hide]: build all test modules against KDIR.
+# With "hide", the builds run in a nested mount namespace where the fixture
+# dir is covered by an empty tmpfs, so any reference to the original trees
+# fails.  Logs go to MODDIR/<mod>.log.
+kbp_build_modules() {
+    local kdir=$1 moddir=$2 hide=${3:-}
+    local m extra
+    for m in "${KBP_MODULES[@]}"; do
+        extra=
+        [ "$m" = kbp_consumer ] && extra="KBUILD_EXTRA_SYMBOLS=$moddir/kbp_provider/Module.symvers"
+        local cmd="make -C '$kdir' M='$moddir/$m' $extra modules"
+        if [ "$hide" = hide ]; then
+            cmd="mount -t tmpfs -o size=1m,mode=0555 kbp-hidden '$FIX' && [ -z \"\$(ls -A '$FIX')\" ] && $cmd"
+            unshare -m --propagation private -- sh -c "$cmd" >"$moddir/$m.log" 2>&1 || {
+                echo "---- build log of $m against $kdir (original trees hidden) ----" >&2
+                tail -n 40 "$moddir/$m.log" >&2
+                return 1
+            }
+        else
+            sh -c "$cmd" >"$moddir/$m.log" 2>&1 || {
+                echo "---- build log of $m against $kdir ----" >&2
+                tail -n 40 "$moddir/$m.log" >&2
+                return 1
+            }
+        fi
+        [ -f "$moddir/$m/$m.ko" ] || { tail -n 20 "$moddir/$m.log" >&2; return 1; }
+    done
+}
+
+# kbp_pack_and_build: pack into $S/out, make the output read-only too, and
+# build the modules against it with the original trees hidden, in $S/mod.
+kbp_pack_and_build() {
+    kbp_pack "$S/out"
+    mount --bind "$S/out" "$S/out"
+    mount -o remount,bind,ro "$S/out"
+    kbp_copy_modules "$S/mod"
+    log "building test modules against the packed tree (original trees hidden, packed tree read-only)"
+    kbp_build_modules "$PACKED" "$S/mod" hide || die "test modules do not build against the packed tree"
+    pass "all test modules build against the packed tree"
+}
+
+# modversions of a .ko as "crc symbol" lines, sorted by symbol
+kbp_modversions() {
+    modprobe --dump-modversions "$1" | awk '{ printf "%s %s\n", tolower($1), $2 }' | LC_ALL=C sort -k2
+}
+
+# symvers file(s) -> "crc symbol" lines
+kbp_symvers_crcs() {
+    cat "$@" | awk -F'\t' 'NF >= 2 { printf "%s %s\n", tolower($1), $2 }' | LC_ALL=C sort -k2
+}
+
+kbp_section() { # KO SECTION OUT
+    objcopy -O binary --only-section="$2" "$1" "$3"
+}
+
+# Find a module in the fixture's modules_install tree
+kbp_modroot_ko() {
+    find "$FIX/modroot/lib/modules/$REL" -name "$1.ko" -print -quit
+}
+
+kbp_finish() {
+    if [ "$FAILS" -ne 0 ]; then
+        echo "RESULT: $FAILS check(s) FAILED" >&2
+        exit 1
+    fi
+    echo "RESULT: all checks passed" >&2
+}
