@@ -1,0 +1,17 @@
+#!/bin/bash
+# Installs the Debian packages listed in scripts/packages.txt.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+mapfile -t pkgs < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$here/packages.txt")
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+	echo "installing: ${missing[*]}" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	$sudo apt-get update -q || true
+	$sudo apt-get install -y --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "filelist.h"
+
+#include <string.h>
+
+#include "shared/util.h"
+
+struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry_type type)
+{
+	struct pack_entry *e = xcalloc(1, sizeof(*e));
+
+	e->rel = xstrdup(rel);
+	e->type = type;
+	e->seq = fl->n;
+	if (fl->n == fl->cap) {
+		fl->cap = fl->cap ? fl->cap * 2 : 1024;
+		fl->v = xrealloc(fl->v, fl->cap * sizeof(*fl->v));
+	}
+	fl->v[fl->n++] = e;
+	return e;
+}
+
+static void entry_free(struct pack_entry *e)
+{
+	free(e->rel);
+	free(e->abs);
+	free(e->target);
+	free(e);
+}
+
+static int by_rel_seq(const void *a, const void *b)
+{
+	const struct pack_entry *x = *(struct pack_entry *const *)a, *y = *(struct pack_entry *const *)b;
+	int c = strcmp(x->rel, y->rel);
+
+	if (c)
+		return c;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Bytewise order (as strcmp on unsigned chars); for one path the entry
+ * selected last wins, so later rules override earlier ones. */
+void filelist_sort_dedup(struct filelist *fl)
+{
+	size_t o = 0;
+
+	qsort(fl->v, fl->n, sizeof(*fl->v), by_rel_seq);
+	for (size_t i = 0; i < fl->n; i++) {
+		if (i + 1 < fl->n && !strcmp(fl->v[i]->rel, fl->v[i + 1]->rel)) {
+			entry_free(fl->v[i]);
+			continue;
+		}
+		fl->v[o++] = fl->v[i];
+	}
+	fl->n = o;
+}
+
+static int rel_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, (*(struct pack_entry *const *)elem)->rel);
+}
+
+struct pack_entry *filelist_find(const struct filelist *fl, const char *rel)
+{
+	struct pack_entry **e = bsearch(rel, fl->v, fl->n, sizeof(*fl->v), rel_cmp);
+	return e ? *e : NULL;
+}
+
+void filelist_release(struct filelist *fl)
+{
+	for (size_t i = 0; i < fl->n; i++)
+		entry_free(fl->v[i]);
+	free(fl->v);
+	memset(fl, 0, sizeof(*fl));
+}

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "pack.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "filelist.h"
+#include "manifest.h"
+#include "paths.h"
+#include "select.h"
+#include "shared/log.h"
+#include "shared/util.h"
+#include "sink.h"
+#include "symvers.h"
+#include "tree.h"
+
+/* Module.symvers must exist (or be explicitly waived) and parse the way the
+ * kernel's modpost will parse it, or every module build fails later. */
+static int check_symvers(const struct ktree *t, const struct pack_opts *o)
+{
+	_cleanup_free_ char *p = path_join(t->obj, "Module.symvers");
+	struct symvers sv = { 0 };
+	char *err = NULL;
+	int r;
+
+	if (!path_exists(p)) {
+		if (o->allow_missing_symvers) {
+			log_warn("%s is missing: modules built against the output will have no symbol versions", p);
+			return 0;
+		}
+		log_err("%s is missing: build the kernel's modules first (or pass --allow-missing-symvers)", p);
+		return -ENOENT;
+	}
+	r = symvers_read(p, &sv, &err);
+	if (r < 0) {
+		log_err("%s", err);
+		free(err);
+		return r;
+	}
+	if (sv.n == 0 && kconfig_enabled(&t->config, "CONFIG_MODVERSIONS"))
+		log_warn("%s holds no symbols", p);
+	symvers_release(&sv);
+	return 0;
+}
+
+static void list_arches(const char *dir, struct strbuf *b)
+{
+	_cleanup_free_ char *ad = path_join(dir, "arch");
+	DIR *d = opendir(ad);
+	struct dirent *de;
+	struct ptrarray names = { 0 };
+
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL)
+		if (str_ends_with(de->d_name, ".yaml"))
+			ptrarray_push(&names, xstrndup(de->d_name, strlen(de->d_name) - 5));
+	closedir(d);
+	qsort(names.v, names.n, sizeof(void *), strcmp_bytes);
+	for (size_t i = 0; i < names.n; i++)
+		strbuf_addf(b, "%s%s", i ? ", " : "", (char *)names.v[i]);
+	ptrarray_free(&names, free);
+}
+
+static int load_manifests(const struct ktree *t, const struct pack_opts *o, struct manifest_set *ms)
+{
+	_cleanup_free_ char *dir = o->manifest_dir ? xstrdup(o->manifest_dir) : kbp_manifest_dir();
+	_cleanup_free_ char *common = path_join(dir, "common.yaml");
+	_cleanup_free_ char *arch = xasprintf("%s/arch/%s.yaml", dir, t->srcarch);
+	int r;
+
+	if (!path_is_reg(common)) {
+		log_err("%s: no such manifest (is --manifest-dir right?)", common);
+		return -ENOENT;
+	}
+	if (!path_is_reg(arch)) {
+		struct strbuf known = { 0 };
+		list_arches(dir, &known);
+		log_err("unknown architecture '%s': no manifest %s (known: %s)", t->srcarch, arch, strbuf_str(&known));
+		strbuf_release(&known);
+		return -ENOENT;
+	}
+	r = manifest_load(ms, common);
+	if (r == 0)
+		r = manifest_load(ms, arch);
+	for (size_t i = 0; r == 0 && i < o->nextra; i++)
+		r = manifest_load(ms, o->extra_manifests[i]);
+	return r;
+}
+
+/* Which kernel series kbuild-modpost writes the formats of. */
+static bool modpost_knows(int version, int patchlevel)
+{
+	return version == 6 && (patchlevel == 1 || patchlevel == 12);
+}
+
+static int add_bundled_modpost(const struct ktree *t, struct filelist *fl)
+{
+	_cleanup_free_ char *prog = kbp_sibling_program("kbuild-modpost");
+	struct pack_entry *e;
+	struct stat st;
+
+	if (!modpost_knows(t->version, t->patchlevel)) {
+		log_err("--modpost=bundled: kbuild-modpost does not know the modpost format of Linux %d.%d (it knows 6.1 and 6.12)",
+			t->version, t->patchlevel);
+		return -ENOTSUP;
+	}
+	if (!prog || stat(prog, &st) < 0) {
+		log_err("--modpost=bundled: kbuild-modpost is not installed beside kbuild-pack");
+		return -ENOENT;
+	}
+	e = filelist_find(fl, "scripts/mod/modpost");
+	if (!e) {
+		log_err("--modpost=bundled: the manifests selected no scripts/mod/modpost to replace");
+		return -ENOENT;
+	}
+	free(e->abs);
+	e->abs = xstrdup(prog);
+	e->type = ENTRY_FILE;
+	e->origin = ORIGIN_TOOL;
+	e->rule = "modpost=bundled";
+	e->mode = 0755;
+	e->size = st.st_size;
+	return 0;
+}
+
+static void print_list(const struct filelist *fl)
+{
+	for (size_t i = 0; i < fl->n; i++) {
+		const struct pack_entry *e = fl->v[i];
+		if (e->type == ENTRY_DIR)
+			continue;
+		printf("%s\t%s\t%s%s%s\n", e->rel, origin_name(e->origin), e->rule, e->type == ENTRY_LINK ? "\t-> " : "",
+		       e->type == ENTRY_LINK ? e->target : "");
+	}
+}
+
+int kbp_pack(const struct pack_opts *o)
+{
+	struct ktree t;
+	struct manifest_set ms = { 0 };
+	struct filelist fl = { 0 };
+	struct select_opts so = { .clamp_mtime = o->clamp_mtime };
+	struct sink *s = NULL;
+	int r;
+
+	r = ktree_open(&t, o->src, o->obj, o->arch);
+	if (r < 0)
+		goto out_tree;
+	log_info("kernel %s (%d.%d.%d), arch %s, %s build", t.release, t.version, t.patchlevel, t.sublevel,
+		 t.srcarch, t.split ? "O=" : "in-tree");
+	r = check_symvers(&t, o);
+	if (r < 0)
+		goto out_tree;
+	r = load_manifests(&t, o, &ms);
+	if (r < 0)
+		goto out;
+	r = select_files(&t, &ms, &so, &fl);
+	if (r < 0)
+		goto out;
+	if (o->modpost == MODPOST_BUNDLED) {
+		r = add_bundled_modpost(&t, &fl);
+		if (r < 0)
+			goto out;
+	}
+	if (o->list) {
+		print_list(&fl);
+		goto out;
+	}
+
+	struct sink_config sc = { .out = o->out, .release = t.release, .force = o->force, .clamp_mtime = o->clamp_mtime };
+	s = sink_dir_new(&sc);
+	sink_install_signal_handlers();
+	r = sink_write_all(s, &fl);
+	if (r == 0) {
+		r = s->ops->commit(s);
+		if (r < 0)
+			s->ops->abort(s);
+	}
+	if (r == 0)
+		log_info("wrote %s (%zu entries)", s->staged_build_dir, fl.n);
+out:
+	sink_free(s);
+	filelist_release(&fl);
+	manifest_set_release(&ms);
+out_tree:
+	ktree_release(&t);
+	return r;
+}

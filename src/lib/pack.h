@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* One pack: trees -> config -> manifests -> selection -> sink. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum modpost_mode { MODPOST_TREE, MODPOST_BUNDLED };
+
+struct pack_opts {
+	const char *src, *obj, *out, *arch;
+	const char *manifest_dir; /* NULL: kbp_manifest_dir() */
+	const char **extra_manifests;
+	size_t nextra;
+	bool list;
+	bool force;
+	bool allow_missing_symvers;
+	enum modpost_mode modpost;
+	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH or -1 */
+};
+
+/* 0 on success; a negative errno after printing why. */
+int kbp_pack(const struct pack_opts *o);

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Where the installed (or uninstalled, in build/) data and helpers live. */
+#pragma once
+
+/* The manifest directory: $KBUILD_PACK_MANIFEST_DIR, else beside the
+ * running binary (bin/../share/kbuild-pack/manifests), else the
+ * configured install path. */
+char *kbp_manifest_dir(void);
+/* A sibling program of the running binary (e.g. "kbuild-modpost"), or NULL. */
+char *kbp_sibling_program(const char *name);

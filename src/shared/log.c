@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "log.h"
+
+static const char *prog = "kbuild-pack";
+static enum log_level cur = LOG_WARN;
+
+void log_init(const char *progname, enum log_level level)
+{
+	prog = progname;
+	cur = level;
+}
+
+enum log_level log_get_level(void)
+{
+	return cur;
+}
+
+void log_set_level(enum log_level level)
+{
+	cur = level;
+}
+
+void log_msg(enum log_level level, const char *fmt, ...)
+{
+	static const char *const tag[] = {
+		[LOG_ERR] = "error: ", [LOG_WARN] = "warning: ", [LOG_INFO] = "", [LOG_DEBUG] = "debug: ",
+	};
+	va_list ap;
+
+	if (level > cur)
+		return;
+	fprintf(stderr, "%s: %s", prog, tag[level]);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Messages go to stderr prefixed with the program name, as kmod's tools do. */
+#pragma once
+
+#include "util.h"
+
+enum log_level { LOG_QUIET = 0, LOG_ERR = 1, LOG_WARN = 2, LOG_INFO = 3, LOG_DEBUG = 4 };
+
+void log_init(const char *progname, enum log_level level);
+enum log_level log_get_level(void);
+void log_set_level(enum log_level level);
+void log_msg(enum log_level level, const char *fmt, ...) _printf_(2, 3);
+
+#define log_err(...) log_msg(LOG_ERR, __VA_ARGS__)
+#define log_warn(...) log_msg(LOG_WARN, __VA_ARGS__)
+#define log_info(...) log_msg(LOG_INFO, __VA_ARGS__)
+#define log_debug(...) log_msg(LOG_DEBUG, __VA_ARGS__)

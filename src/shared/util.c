@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static _noreturn_ void oom(void)
+{
+	fputs("out of memory\n", stderr);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t m)
+{
+	void *p = calloc(n ? n : 1, m ? m : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = strndup(s, n);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		oom();
+	va_end(ap);
+	return s;
+}
+
+void ptrarray_push(struct ptrarray *a, void *p)
+{
+	if (a->n == a->cap) {
+		a->cap = a->cap ? a->cap * 2 : 16;
+		a->v = xrealloc(a->v, a->cap * sizeof(*a->v));
+	}
+	a->v[a->n++] = p;
+}
+
+void ptrarray_free(struct ptrarray *a, void (*fn)(void *))
+{
+	if (fn)
+		for (size_t i = 0; i < a->n; i++)
+			fn(a->v[i]);
+	free(a->v);
+	a->v = NULL;
+	a->n = a->cap = 0;
+}
+
+static void strbuf_grow(struct strbuf *b, size_t extra)
+{
+	if (b->len + extra + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 64;
+		while (cap < b->len + extra + 1)
+			cap *= 2;
+		b->s = xrealloc(b->s, cap);
+		b->cap = cap;
+	}
+}
+
+void strbuf_addn(struct strbuf *b, const char *s, size_t n)
+{
+	strbuf_grow(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void strbuf_adds(struct strbuf *b, const char *s)
+{
+	strbuf_addn(b, s, strlen(s));
+}
+
+void strbuf_addc(struct strbuf *b, char c)
+{
+	strbuf_addn(b, &c, 1);
+}
+
+void strbuf_addf(struct strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	strbuf_grow(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+const char *strbuf_str(struct strbuf *b)
+{
+	if (!b->s)
+		strbuf_grow(b, 0), b->s[0] = '\0';
+	return b->s;
+}
+
+char *strbuf_steal(struct strbuf *b)
+{
+	char *s;
+
+	strbuf_str(b);
+	s = b->s;
+	b->s = NULL;
+	b->len = b->cap = 0;
+	return s;
+}
+
+void strbuf_release(struct strbuf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+char *path_join(const char *a, const char *b)
+{
+	size_t la = strlen(a);
+
+	if (!*b)
+		return xstrdup(a);
+	if (la && a[la - 1] == '/')
+		return xasprintf("%s%s", a, b);
+	return xasprintf("%s/%s", a, b);
+}
+
+bool path_exists(const char *p)
+{
+	struct stat st;
+	return lstat(p, &st) == 0;
+}
+
+bool path_is_dir(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool path_is_reg(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Creates missing components; records each directory it created so a
+ * failed run can remove exactly those again. */
+int mkdir_p(const char *path, unsigned mode, char ***created, size_t *ncreated)
+{
+	_cleanup_free_ char *p = xstrdup(path);
+	size_t len = strlen(p);
+
+	for (size_t i = 1; i <= len; i++) {
+		if (p[i] != '/' && p[i] != '\0')
+			continue;
+		char c = p[i];
+		p[i] = '\0';
+		if (mkdir(p, mode) == 0) {
+			if (created) {
+				*created = xrealloc(*created, (*ncreated + 1) * sizeof(char *));
+				(*created)[(*ncreated)++] = xstrdup(p);
+			}
+		} else if (errno != EEXIST) {
+			return -errno;
+		} else if (!path_is_dir(p)) {
+			return -ENOTDIR;
+		}
+		p[i] = c;
+	}
+	return 0;
+}
+
+static int rm_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (type == FTW_DP)
+		return rmdir(path) < 0 ? -1 : 0;
+	return unlink(path) < 0 ? -1 : 0;
+}
+
+int rm_rf(const char *path)
+{
+	if (!path_exists(path))
+		return 0;
+	if (nftw(path, rm_one, 64, FTW_DEPTH | FTW_PHYS) < 0)
+		return -errno;
+	return 0;
+}
+
+int read_file(const char *path, char **buf, size_t *len)
+{
+	_cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct strbuf b = { 0 };
+	char tmp[65536];
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	while ((n = read(fd, tmp, sizeof(tmp))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			int err = -errno;
+			strbuf_release(&b);
+			return err;
+		}
+		strbuf_addn(&b, tmp, (size_t)n);
+	}
+	if (len)
+		*len = b.len;
+	*buf = strbuf_steal(&b);
+	return 0;
+}
+
+int read_line_file(const char *path, char **line)
+{
+	char *buf;
+	int r = read_file(path, &buf, NULL);
+
+	if (r < 0)
+		return r;
+	buf[strcspn(buf, "\n")] = '\0';
+	*line = buf;
+	return 0;
+}
+
+bool str_starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool str_ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+	return ls >= lx && memcmp(s + ls - lx, suffix, lx) == 0;
+}
+
+char *str_strip(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
+		*--e = '\0';
+	return s;
+}
+
+int strcmp_bytes(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Small helpers shared by kbuild-pack and kbuild-modpost. */
+#pragma once
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define _printf_(a, b) __attribute__((format(printf, a, b)))
+#define _noreturn_ __attribute__((noreturn))
+#define _unused_ __attribute__((unused))
+
+static inline void freep(void *p) { free(*(void **)p); }
+static inline void closep(int *fd) { if (*fd >= 0) close(*fd); }
+static inline void fclosep(FILE **f) { if (*f) fclose(*f); }
+#define _cleanup_(f) __attribute__((cleanup(f)))
+#define _cleanup_free_ _cleanup_(freep)
+#define _cleanup_close_ _cleanup_(closep)
+#define _cleanup_fclose_ _cleanup_(fclosep)
+
+/* Allocation failure is not recoverable for a command-line tool. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t m);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) _printf_(1, 2);
+
+/* Growable array of pointers. */
+struct ptrarray {
+	void **v;
+	size_t n, cap;
+};
+void ptrarray_push(struct ptrarray *a, void *p);
+void ptrarray_free(struct ptrarray *a, void (*fn)(void *));
+
+/* Growable string. */
+struct strbuf {
+	char *s;
+	size_t len, cap;
+};
+void strbuf_addn(struct strbuf *b, const char *s, size_t n);
+void strbuf_adds(struct strbuf *b, const char *s);
+void strbuf_addf(struct strbuf *b, const char *fmt, ...) _printf_(2, 3);
+void strbuf_addc(struct strbuf *b, char c);
+const char *strbuf_str(struct strbuf *b); /* never NULL */
+char *strbuf_steal(struct strbuf *b);
+void strbuf_release(struct strbuf *b);
+
+/* Paths. */
+char *path_join(const char *a, const char *b);
+bool path_exists(const char *p);
+bool path_is_dir(const char *p);
+bool path_is_reg(const char *p);
+int mkdir_p(const char *path, unsigned mode, char ***created, size_t *ncreated);
+int rm_rf(const char *path);
+
+/* Whole-file reads; negative errno on failure. */
+int read_file(const char *path, char **buf, size_t *len);
+/* First line of a file without its newline; negative errno on failure. */
+int read_line_file(const char *path, char **line);
+
+bool str_starts_with(const char *s, const char *prefix);
+bool str_ends_with(const char *s, const char *suffix);
+char *str_strip(char *s);
+int strcmp_bytes(const void *a, const void *b); /* qsort on char ** */

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* kbuild-pack: subcommand dispatch. Without a subcommand, "pack" runs. */
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "kbuild-pack.h"
+#include "shared/log.h"
+#include "shared/util.h"
+
+static const struct kbp_cmd *const cmds[] = {
+	&kbp_cmd_pack,
+};
+
+int main(int argc, char *argv[])
+{
+	log_init("kbuild-pack", LOG_WARN);
+	if (argc > 1 && argv[1][0] != '-') {
+		for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
+			if (!strcmp(argv[1], cmds[i]->name))
+				return cmds[i]->run(argc - 1, argv + 1);
+		log_err("unknown command '%s' (commands: pack; see kbuild-pack --help)", argv[1]);
+		return EXIT_USAGE;
+	}
+	return kbp_cmd_pack.run(argc, argv);
+}

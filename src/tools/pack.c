@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* kbuild-pack [pack]: the command line of a pack. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "kbuild-pack.h"
+#include "pack.h"
+#include "shared/log.h"
+#include "shared/util.h"
+#include "sink.h"
+
+static const char usage_text[] =
+	"Usage: kbuild-pack [pack] --src SRC [--obj OBJ] --out DESTDIR [options]\n"
+	"Pack a configured, built kernel tree into DESTDIR/lib/modules/<release>/build,\n"
+	"a build directory for out-of-tree modules (make -C .../build M=$PWD).\n"
+	"\n"
+	"Trees (read, never written):\n"
+	"  -s, --src SRC             kernel source tree (found through OBJ/source when omitted)\n"
+	"  -O, --obj OBJ             object tree of an O= build (default: SRC, an in-tree build)\n"
+	"  -a, --arch ARCH           architecture (default: from the tree's .config)\n"
+	"Output:\n"
+	"  -o, --out DESTDIR         install root; the result is DESTDIR/lib/modules/<release>/build\n"
+	"  -f, --force               replace an existing build directory\n"
+	"  -l, --list                print what would be copied (path, origin, rule); write nothing\n"
+	"Rules:\n"
+	"  -M, --manifest-dir DIR    manifests to use (default: the installed ones)\n"
+	"  -m, --manifest FILE       extra manifest applied after the built-in ones (repeatable)\n"
+	"      --allow-missing-symvers  pack a tree without Module.symvers (warning only)\n"
+	"      --modpost=tree|bundled   keep the tree's scripts/mod/modpost (default) or\n"
+	"                            install kbuild-modpost in its place\n"
+	"Messages:\n"
+	"  -v, --verbose             say more (twice: debug)\n"
+	"  -q, --quiet               errors only\n"
+	"  -h, --help                this text\n"
+	"  -V, --version             print the version\n"
+	"\n"
+	"Environment: SOURCE_DATE_EPOCH clamps every mtime of the output.\n"
+	"Exit status: 0 success, 1 failure (nothing written), 2 usage error.\n";
+
+enum { OPT_ALLOW_MISSING_SYMVERS = 256, OPT_MODPOST };
+
+static const struct option longopts[] = {
+	{ "src", required_argument, NULL, 's' },
+	{ "obj", required_argument, NULL, 'O' },
+	{ "out", required_argument, NULL, 'o' },
+	{ "arch", required_argument, NULL, 'a' },
+	{ "manifest-dir", required_argument, NULL, 'M' },
+	{ "manifest", required_argument, NULL, 'm' },
+	{ "list", no_argument, NULL, 'l' },
+	{ "force", no_argument, NULL, 'f' },
+	{ "allow-missing-symvers", no_argument, NULL, OPT_ALLOW_MISSING_SYMVERS },
+	{ "modpost", required_argument, NULL, OPT_MODPOST },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "kbuild-pack: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'kbuild-pack --help' for more information.\n");
+	return EXIT_USAGE;
+}
+
+/* SOURCE_DATE_EPOCH as reproducible-builds.org defines it: a decimal count of seconds. */
+static int parse_sde(int64_t *out)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+
+	*out = -1;
+	if (!s || !*s)
+		return 0;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (errno || *end || v < 0)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static int run_pack(int argc, char *argv[])
+{
+	struct pack_opts o = { .clamp_mtime = -1 };
+	const char **extra = NULL;
+	int c, verbose = 0, quiet = 0, r;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "s:O:o:a:M:m:lfvqhV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			o.src = optarg;
+			break;
+		case 'O':
+			o.obj = optarg;
+			break;
+		case 'o':
+			o.out = optarg;
+			break;
+		case 'a':
+			o.arch = optarg;
+			break;
+		case 'M':
+			o.manifest_dir = optarg;
+			break;
+		case 'm':
+			extra = xrealloc(extra, (o.nextra + 1) * sizeof(*extra));
+			extra[o.nextra++] = optarg;
+			break;
+		case 'l':
+			o.list = true;
+			break;
+		case 'f':
+			o.force = true;
+			break;
+		case OPT_ALLOW_MISSING_SYMVERS:
+			o.allow_missing_symvers = true;
+			break;
+		case OPT_MODPOST:
+			if (!strcmp(optarg, "tree"))
+				o.modpost = MODPOST_TREE;
+			else if (!strcmp(optarg, "bundled"))
+				o.modpost = MODPOST_BUNDLED;
+			else {
+				free(extra);
+				return usage_error("--modpost takes 'tree' or 'bundled', not '%s'", optarg);
+			}
+			break;
+		case 'v':
+			verbose++;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			free(extra);
+			return EXIT_OK;
+		case 'V':
+			printf("kbuild-pack %s\n", KBP_VERSION);
+			free(extra);
+			return EXIT_OK;
+		default:
+			free(extra);
+			return usage_error("%s", "invalid option");
+		}
+	}
+	o.extra_manifests = extra;
+	if (optind < argc) {
+		free(extra);
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	}
+	if (!o.src && !o.obj) {
+		free(extra);
+		return usage_error("%s", "no kernel tree given: pass --src SRC (and --obj OBJ for an O= build)");
+	}
+	if (!o.out && !o.list) {
+		free(extra);
+		return usage_error("%s", "no output given: pass --out DESTDIR (or --list)");
+	}
+	if (parse_sde(&o.clamp_mtime) < 0) {
+		free(extra);
+		return usage_error("SOURCE_DATE_EPOCH='%s' is not a non-negative number of seconds", getenv("SOURCE_DATE_EPOCH"));
+	}
+	log_set_level(quiet ? LOG_ERR : verbose >= 2 ? LOG_DEBUG : verbose ? LOG_INFO : LOG_WARN);
+
+	r = kbp_pack(&o);
+	free(extra);
+	if (r == -EINTR)
+		sink_reraise();
+	return r < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+const struct kbp_cmd kbp_cmd_pack = {
+	.name = "pack",
+	.run = run_pack,
+	.help = "pack a kernel tree into a build directory",
+};

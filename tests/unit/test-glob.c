@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "glob.h"
+#include "shared/util.h"
+#include "testsuite.h"
+
+DEFINE_TEST(glob_literal)
+{
+	assert_true(glob_match("Makefile", "Makefile"));
+	assert_false(glob_match("Makefile", "Makefile.build"));
+	assert_false(glob_match("scripts", "scripts/Makefile"));
+	assert_true(glob_match_or_parent("scripts", "scripts/mod/modpost"));
+	assert_false(glob_match_or_parent("scripts", "scriptsx/a"));
+}
+
+DEFINE_TEST(glob_star)
+{
+	assert_true(glob_match("arch/x86/Makefile*", "arch/x86/Makefile_32.cpu"));
+	assert_false(glob_match("arch/x86/Makefile*", "arch/x86/boot/Makefile"));
+	assert_true(glob_match("scripts/gcc-plugins/*.so", "scripts/gcc-plugins/stackleak_plugin.so"));
+	/* '*' takes dot files too: the global "**" + "/.*.cmd" exclude relies on it. */
+	assert_true(glob_match("**/.*.cmd", "scripts/basic/.fixdep.cmd"));
+	assert_true(glob_match("**/*.o", "a.o"));
+}
+
+DEFINE_TEST(glob_doublestar)
+{
+	assert_true(glob_match("arch/x86/**/include", "arch/x86/include"));
+	assert_true(glob_match("arch/x86/**/include", "arch/x86/um/shared/include"));
+	assert_false(glob_match("arch/x86/**/include", "arch/x86/include/asm"));
+	assert_true(glob_match("scripts/**/*.c", "scripts/mod/modpost.c"));
+	assert_true(glob_match("scripts/**/*.c", "scripts/kallsyms.c"));
+	assert_false(glob_match("scripts/**/*.c", "scripts/mod/modpost"));
+	assert_true(glob_match("scripts/**", "scripts/a/b/c"));
+	assert_true(glob_match("**", "anything/at/all"));
+}
+
+DEFINE_TEST(glob_walk_pruning)
+{
+	assert_true(glob_may_match_below("arch/x86/**/include", "arch"));
+	assert_true(glob_may_match_below("arch/x86/**/include", "arch/x86/kernel"));
+	assert_false(glob_may_match_below("arch/x86/**/include", "arch/arm"));
+	assert_true(glob_may_match_below("scripts/gcc-plugins/*.so", "scripts/gcc-plugins"));
+	assert_false(glob_may_match_below("scripts/gcc-plugins/*.so", "scripts/mod"));
+}
+
+DEFINE_TEST(glob_prefix)
+{
+	char *p = glob_literal_prefix("arch/x86/**/include");
+	assert_str_eq(p, "arch/x86");
+	free(p);
+	p = glob_literal_prefix("Makefile");
+	assert_str_eq(p, "Makefile");
+	free(p);
+	p = glob_literal_prefix("**/*.o");
+	assert_str_eq(p, "");
+	free(p);
+}

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "testsuite.h"
+
+#include "shared/log.h"
+
+extern const struct unit_test __start_kbp_tests[], __stop_kbp_tests[];
+int unit_failures;
+static const char *data_dir = ".";
+
+const char *unit_data_dir(void)
+{
+	return data_dir;
+}
+
+int main(int argc, char *argv[])
+{
+	log_init("kbp-unit", LOG_WARN);
+	if (getenv("KBP_UNIT_DATA"))
+		data_dir = getenv("KBP_UNIT_DATA");
+	if (argc == 2 && !strcmp(argv[1], "--list")) {
+		for (const struct unit_test *t = __start_kbp_tests; t < __stop_kbp_tests; t++)
+			puts(t->name);
+		return 0;
+	}
+	for (const struct unit_test *t = __start_kbp_tests; t < __stop_kbp_tests; t++) {
+		if (argc > 1 && strcmp(argv[1], t->name))
+			continue;
+		t->fn();
+		if (argc > 1)
+			return unit_failures ? 1 : 0;
+	}
+	if (argc > 1) {
+		fprintf(stderr, "no test named %s\n", argv[1]);
+		return 2;
+	}
+	return unit_failures ? 1 : 0;
+}
