@@ -1,0 +1,739 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* MODULE_ALIAS() lines from __mod_<type>__<id>_device_table objects,
+ * as the kernel's scripts/mod/file2alias.c writes them. Struct layouts
+ * (sizes and field offsets) come from the build tree's generated
+ * scripts/mod/devicetable-offsets.h; field widths are those of
+ * include/linux/mod_devicetable.h, which do not vary between targets
+ * except kernel_ulong_t (taken from the object's ELF class). */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <string.h>
+
+#include "devtable.h"
+#include "kelf.h"
+#include "modpost.h"
+
+#define ALIAS_SIZE 500
+#define OFFSETS_FILE "scripts/mod/devicetable-offsets.h"
+
+struct f2a {
+	struct modpost *mp;
+	struct mp_module *mod;
+	struct kelf *k;
+	const char *devid; /* struct name: "pci_device_id" */
+	const uint8_t *entry;
+	size_t id_size;
+	unsigned ulong_size;
+};
+
+static const struct devtable_offsets *offsets(struct modpost *mp)
+{
+	if (!mp->offsets) {
+		char *text;
+		int r = read_file(OFFSETS_FILE, &text, NULL);
+
+		if (r < 0)
+			mp_fatal(mp, "%s: %s (kbuild-modpost reads device-id struct layouts from it)\n",
+				 OFFSETS_FILE, strerror(-r));
+		mp->offsets = devtable_offsets_parse(text);
+		free(text);
+	}
+	return mp->offsets;
+}
+
+static size_t lookup(struct modpost *mp, const char *kind, const char *devid, const char *field)
+{
+	char name[128];
+	long v;
+
+	if (field)
+		snprintf(name, sizeof(name), "%s_%s_%s", kind, devid, field);
+	else
+		snprintf(name, sizeof(name), "%s_%s", kind, devid);
+	v = devtable_offsets_get(offsets(mp), name);
+	if (v < 0)
+		mp_fatal(mp, "%s does not define %s\n", OFFSETS_FILE, name);
+	return (size_t)v;
+}
+
+static const uint8_t *faddr(struct f2a *c, const char *field, size_t size)
+{
+	size_t off = lookup(c->mp, "OFF", c->devid, field);
+
+	if (off > c->id_size || size > c->id_size - off)
+		mp_fatal(c->mp, "%s: field %s of struct %s (offset %zu, %zu bytes) lies outside its %zu-byte entry\n",
+			 OFFSETS_FILE, field, c->devid, off, size, c->id_size);
+	return c->entry + off;
+}
+
+static uint64_t fval(struct f2a *c, const char *field, size_t size)
+{
+	return kelf_read_uint(c->k, faddr(c, field, size), size);
+}
+
+/* A char array field as a C string, cut at its size. */
+static const char *fstr(struct f2a *c, const char *field, size_t size, char *buf)
+{
+	const uint8_t *p = faddr(c, field, size);
+
+	memcpy(buf, p, size);
+	buf[size] = '\0';
+	return buf;
+}
+
+static void alias_addf(char *alias, const char *fmt, ...) _printf_(2, 3);
+static void alias_addf(char *alias, const char *fmt, ...)
+{
+	size_t len = strlen(alias);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(alias + len, ALIAS_SIZE - len, fmt, ap);
+	va_end(ap);
+}
+
+static void ADD(char *alias, const char *sep, bool cond, uint64_t v, size_t size)
+{
+	alias_addf(alias, "%s", sep);
+	if (!cond)
+		alias_addf(alias, "*");
+	else if (size == 1)
+		alias_addf(alias, "%02X", (unsigned)v);
+	else if (size == 2)
+		alias_addf(alias, "%04X", (unsigned)v);
+	else if (size == 4)
+		alias_addf(alias, "%08X", (unsigned)v);
+}
+
+static void add_wildcard(char *alias)
+{
+	size_t len = strlen(alias);
+
+	if (len && alias[len - 1] != '*' && len + 1 < ALIAS_SIZE)
+		strcat(alias, "*");
+}
+
+static void emit(struct f2a *c, const char *alias)
+{
+	mp_buf_printf(c->mp, &c->mod->devtable, "MODULE_ALIAS(\"%s\");\n", alias);
+}
+
+/* ---- generic table entries ---- */
+
+static int do_hid_entry(struct f2a *c, char *alias)
+{
+	uint64_t bus = fval(c, "bus", 2), group = fval(c, "group", 2);
+	uint64_t vendor = fval(c, "vendor", 4), product = fval(c, "product", 4);
+
+	strcpy(alias, "hid:");
+	ADD(alias, "b", bus != 0xffff, bus, 2);
+	ADD(alias, "g", group != 0, group, 2);
+	ADD(alias, "v", vendor != 0xffffffff, vendor, 4);
+	ADD(alias, "p", product != 0xffffffff, product, 4);
+	return 1;
+}
+
+static int do_ieee1394_entry(struct f2a *c, char *alias)
+{
+	uint64_t flags = fval(c, "match_flags", 4);
+
+	strcpy(alias, "ieee1394:");
+	ADD(alias, "ven", flags & 1, fval(c, "vendor_id", 4), 4);
+	ADD(alias, "mo", flags & 2, fval(c, "model_id", 4), 4);
+	ADD(alias, "sp", flags & 4, fval(c, "specifier_id", 4), 4);
+	ADD(alias, "ver", flags & 8, fval(c, "version", 4), 4);
+	add_wildcard(alias);
+	return 1;
+}
+
+static int do_pci_entry(struct f2a *c, char *alias)
+{
+	uint32_t vendor = (uint32_t)fval(c, "vendor", 4), device = (uint32_t)fval(c, "device", 4);
+	uint32_t subvendor = (uint32_t)fval(c, "subvendor", 4), subdevice = (uint32_t)fval(c, "subdevice", 4);
+	uint32_t cls = (uint32_t)fval(c, "class", 4), cls_mask = (uint32_t)fval(c, "class_mask", 4);
+	uint32_t override_only = (uint32_t)fval(c, "override_only", 4);
+	unsigned char baseclass, subclass, interface, baseclass_mask, subclass_mask, interface_mask;
+
+	switch (override_only) {
+	case 0:
+		strcpy(alias, "pci:");
+		break;
+	case 1:
+		strcpy(alias, "vfio_pci:");
+		break;
+	default:
+		mp_warn(c->mp, "Unknown PCI driver_override alias %08X\n", override_only);
+		return 0;
+	}
+	ADD(alias, "v", vendor != 0xffffffff, vendor, 4);
+	ADD(alias, "d", device != 0xffffffff, device, 4);
+	ADD(alias, "sv", subvendor != 0xffffffff, subvendor, 4);
+	ADD(alias, "sd", subdevice != 0xffffffff, subdevice, 4);
+
+	baseclass = (unsigned char)(cls >> 16);
+	baseclass_mask = (unsigned char)(cls_mask >> 16);
+	subclass = (unsigned char)(cls >> 8);
+	subclass_mask = (unsigned char)(cls_mask >> 8);
+	interface = (unsigned char)cls;
+	interface_mask = (unsigned char)cls_mask;
+
+	if ((baseclass_mask != 0 && baseclass_mask != 0xFF) || (subclass_mask != 0 && subclass_mask != 0xFF) ||
+	    (interface_mask != 0 && interface_mask != 0xFF)) {
+		mp_warn(c->mp, "Can't handle masks in %s:%04X\n", c->mod->name, cls_mask);
+		return 0;
+	}
+	ADD(alias, "bc", baseclass_mask == 0xFF, baseclass, 1);
+	ADD(alias, "sc", subclass_mask == 0xFF, subclass, 1);
+	ADD(alias, "i", interface_mask == 0xFF, interface, 1);
+	add_wildcard(alias);
+	return 1;
+}
+
+static int do_serio_entry(struct f2a *c, char *alias)
+{
+	uint64_t type = fval(c, "type", 1), proto = fval(c, "proto", 1);
+	uint64_t id = fval(c, "id", 1), extra = fval(c, "extra", 1);
+
+	strcpy(alias, "serio:");
+	ADD(alias, "ty", type != 0xff, type, 1);
+	ADD(alias, "pr", proto != 0xff, proto, 1);
+	ADD(alias, "id", id != 0xff, id, 1);
+	ADD(alias, "ex", extra != 0xff, extra, 1);
+	add_wildcard(alias);
+	return 1;
+}
+
+static int do_acpi_entry(struct f2a *c, char *alias)
+{
+	char id[17];
+	uint32_t cls = (uint32_t)fval(c, "cls", 4), cls_msk = (uint32_t)fval(c, "cls_msk", 4);
+
+	fstr(c, "id", 16, id);
+	if (strlen(id)) {
+		snprintf(alias, ALIAS_SIZE, "acpi*:%s:*", id);
+	} else {
+		strcpy(alias, "acpi*:");
+		for (int i = 1; i <= 3; i++) {
+			int byte_shift = 8 * (3 - i);
+			unsigned msk = (cls_msk >> byte_shift) & 0xFF;
+
+			if (msk)
+				alias_addf(alias, "%02x", (cls >> byte_shift) & 0xFF);
+			else
+				alias_addf(alias, "??");
+		}
+		alias_addf(alias, ":*");
+	}
+	return 1;
+}
+
+static void do_input(struct f2a *c, char *alias, const char *field, unsigned nwords, unsigned min, unsigned max)
+{
+	unsigned bits = c->ulong_size * 8;
+	const uint8_t *arr = faddr(c, field, (size_t)nwords * c->ulong_size);
+
+	for (unsigned i = min; i <= max; i++) {
+		uint64_t w;
+
+		if (i / bits >= nwords)
+			break;
+		w = kelf_read_uint(c->k, arr + (i / bits) * c->ulong_size, c->ulong_size);
+		if (w & (1ULL << (i % bits)))
+			alias_addf(alias, "%X,*", i);
+	}
+}
+
+static int do_input_entry(struct f2a *c, char *alias)
+{
+	unsigned bits = c->ulong_size * 8;
+	uint64_t flags = fval(c, "flags", c->ulong_size);
+#define WORDS(max) ((max) / bits + 1)
+
+	strcpy(alias, "input:");
+	ADD(alias, "b", flags & 1, fval(c, "bustype", 2), 2);
+	ADD(alias, "v", flags & 2, fval(c, "vendor", 2), 2);
+	ADD(alias, "p", flags & 4, fval(c, "product", 2), 2);
+	ADD(alias, "e", flags & 8, fval(c, "version", 2), 2);
+
+	alias_addf(alias, "-e*");
+	if (flags & 0x0010)
+		do_input(c, alias, "evbit", WORDS(0x1f), 0, 0x1f);
+	alias_addf(alias, "k*");
+	if (flags & 0x0020)
+		do_input(c, alias, "keybit", WORDS(0x2ff), 0x71, 0x2ff);
+	alias_addf(alias, "r*");
+	if (flags & 0x0040)
+		do_input(c, alias, "relbit", WORDS(0x0f), 0, 0x0f);
+	alias_addf(alias, "a*");
+	if (flags & 0x0080)
+		do_input(c, alias, "absbit", WORDS(0x3f), 0, 0x3f);
+	alias_addf(alias, "m*");
+	if (flags & 0x0100)
+		do_input(c, alias, "mscbit", WORDS(0x07), 0, 0x07);
+	alias_addf(alias, "l*");
+	if (flags & 0x0200)
+		do_input(c, alias, "ledbit", WORDS(0x0f), 0, 0x0f);
+	alias_addf(alias, "s*");
+	if (flags & 0x0400)
+		do_input(c, alias, "sndbit", WORDS(0x07), 0, 0x07);
+	alias_addf(alias, "f*");
+	if (flags & 0x0800)
+		do_input(c, alias, "ffbit", WORDS(0x7f), 0, 0x7f);
+	alias_addf(alias, "w*");
+	if (flags & 0x1000)
+		do_input(c, alias, "swbit", WORDS(0x10), 0, 0x10);
+#undef WORDS
+	return 1;
+}
+
+static int do_virtio_entry(struct f2a *c, char *alias)
+{
+	uint64_t device = fval(c, "device", 4), vendor = fval(c, "vendor", 4);
+
+	strcpy(alias, "virtio:");
+	ADD(alias, "d", device != 0xffffffff, device, 4);
+	ADD(alias, "v", vendor != 0xffffffff, vendor, 4);
+	add_wildcard(alias);
+	return 1;
+}
+
+static int do_vmbus_entry(struct f2a *c, char *alias)
+{
+	const uint8_t *g = faddr(c, "guid", 16);
+
+	strcpy(alias, "vmbus:");
+	for (int i = 0; i < 16; i++)
+		alias_addf(alias, "%02x", g[i]);
+	return 1;
+}
+
+static int do_rpmsg_entry(struct f2a *c, char *alias)
+{
+	char name[33];
+
+	snprintf(alias, ALIAS_SIZE, "rpmsg:%s", fstr(c, "name", 32, name));
+	return 1;
+}
+
+static int do_i2c_entry(struct f2a *c, char *alias)
+{
+	char name[21];
+
+	snprintf(alias, ALIAS_SIZE, "i2c:%s", fstr(c, "name", 20, name));
+	return 1;
+}
+
+static int do_spi_entry(struct f2a *c, char *alias)
+{
+	char name[33];
+
+	snprintf(alias, ALIAS_SIZE, "spi:%s", fstr(c, "name", 32, name));
+	return 1;
+}
+
+static const struct {
+	const char *prefix;
+	int field;
+} dmi_fields[] = {
+	{ "bvn", 1 },  { "bvr", 2 },  { "bd", 3 },   { "br", 4 },  { "efr", 5 },
+	{ "svn", 6 },  { "pn", 7 },   { "pvr", 8 },  { "rvn", 13 }, { "rn", 14 },
+	{ "rvr", 15 }, { "cvn", 18 }, { "ct", 19 },  { "cvr", 20 },
+};
+
+static int do_dmi_entry(struct f2a *c, char *alias)
+{
+	/* struct dmi_strmatch { u8 slot:7, exact_match:1; char substr[79]; } matches[4] */
+	const uint8_t *m = faddr(c, "matches", 4 * 80);
+
+	strcpy(alias, "dmi*");
+	for (size_t i = 0; i < ARRAY_SIZE(dmi_fields); i++) {
+		for (int j = 0; j < 4; j++) {
+			unsigned slot = m[j * 80] & 0x7f;
+
+			if (slot && slot == (unsigned)dmi_fields[i].field) {
+				char sub[80], filtered[80];
+				size_t n = 0;
+
+				memcpy(sub, m + j * 80 + 1, 79);
+				sub[79] = '\0';
+				for (const char *s = sub; *s; s++)
+					if (*s > ' ' && *s < 127 && *s != ':')
+						filtered[n++] = *s;
+				filtered[n] = '\0';
+				alias_addf(alias, ":%s*%s*", dmi_fields[i].prefix, filtered);
+			}
+		}
+	}
+	alias_addf(alias, ":");
+	return 1;
+}
+
+static int do_platform_entry(struct f2a *c, char *alias)
+{
+	char name[21];
+
+	snprintf(alias, ALIAS_SIZE, "platform:%s", fstr(c, "name", 20, name));
+	return 1;
+}
+
+static int do_mdio_entry(struct f2a *c, char *alias)
+{
+	uint32_t phy_id = (uint32_t)fval(c, "phy_id", 4), mask = (uint32_t)fval(c, "phy_id_mask", 4);
+	char *p = alias + sprintf(alias, "mdio:");
+
+	for (int i = 0; i < 32; i++) {
+		if (!((mask >> (31 - i)) & 1))
+			*p++ = '?';
+		else if ((phy_id >> (31 - i)) & 1)
+			*p++ = '1';
+		else
+			*p++ = '0';
+	}
+	*p = '\0';
+	return 1;
+}
+
+static int do_x86cpu_entry(struct f2a *c, char *alias)
+{
+	uint64_t feature = fval(c, "feature", 2), family = fval(c, "family", 2);
+	uint64_t model = fval(c, "model", 2), vendor = fval(c, "vendor", 2);
+
+	strcpy(alias, "cpu:type:x86,");
+	ADD(alias, "ven", vendor != 0xffff, vendor, 2);
+	ADD(alias, "fam", family != 0, family, 2);
+	ADD(alias, "mod", model != 0, model, 2);
+	alias_addf(alias, ":feature:*");
+	if (feature != 0)
+		alias_addf(alias, "%04X*", (unsigned)feature);
+	return 1;
+}
+
+static int do_cpu_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "cpu:type:*:feature:*%04X*", (unsigned)fval(c, "feature", 2));
+	return 1;
+}
+
+static int do_auxiliary_entry(struct f2a *c, char *alias)
+{
+	char name[33];
+
+	snprintf(alias, ALIAS_SIZE, "auxiliary:%s", fstr(c, "name", 32, name));
+	return 1;
+}
+
+static int do_zorro_entry(struct f2a *c, char *alias)
+{
+	uint64_t id = fval(c, "id", 4);
+
+	strcpy(alias, "zorro:");
+	ADD(alias, "i", id != 0xffffffff, id, 4);
+	return 1;
+}
+
+static int do_dfl_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "dfl:t%04Xf%04X", (unsigned)fval(c, "type", 2),
+		 (unsigned)fval(c, "feature_id", 2));
+	add_wildcard(alias);
+	return 1;
+}
+
+struct devtable {
+	const char *device_id; /* __mod_<device_id>__<identifier>_device_table */
+	const char *devid;     /* struct name in devicetable-offsets.h */
+	int (*do_entry)(struct f2a *c, char *alias); /* NULL: known to the kernel, not handled here */
+	bool only_6_12;
+};
+
+static const struct devtable devtable[] = {
+	{ "hid", "hid_device_id", do_hid_entry, false },
+	{ "ieee1394", "ieee1394_device_id", do_ieee1394_entry, false },
+	{ "pci", "pci_device_id", do_pci_entry, false },
+	{ "ccw", "ccw_device_id", NULL, false },
+	{ "ap", "ap_device_id", NULL, false },
+	{ "css", "css_device_id", NULL, false },
+	{ "serio", "serio_device_id", do_serio_entry, false },
+	{ "acpi", "acpi_device_id", do_acpi_entry, false },
+	{ "pcmcia", "pcmcia_device_id", NULL, false },
+	{ "vio", "vio_device_id", NULL, false },
+	{ "input", "input_device_id", do_input_entry, false },
+	{ "eisa", "eisa_device_id", NULL, false },
+	{ "parisc", "parisc_device_id", NULL, false },
+	{ "sdio", "sdio_device_id", NULL, false },
+	{ "ssb", "ssb_device_id", NULL, false },
+	{ "bcma", "bcma_device_id", NULL, false },
+	{ "virtio", "virtio_device_id", do_virtio_entry, false },
+	{ "vmbus", "hv_vmbus_device_id", do_vmbus_entry, false },
+	{ "rpmsg", "rpmsg_device_id", do_rpmsg_entry, false },
+	{ "i2c", "i2c_device_id", do_i2c_entry, false },
+	{ "i3c", "i3c_device_id", NULL, false },
+	{ "slim", "slim_device_id", NULL, true },
+	{ "spi", "spi_device_id", do_spi_entry, false },
+	{ "dmi", "dmi_system_id", do_dmi_entry, false },
+	{ "platform", "platform_device_id", do_platform_entry, false },
+	{ "mdio", "mdio_device_id", do_mdio_entry, false },
+	{ "zorro", "zorro_device_id", do_zorro_entry, false },
+	{ "isapnp", "isapnp_device_id", NULL, false },
+	{ "ipack", "ipack_device_id", NULL, false },
+	{ "amba", "amba_id", NULL, false },
+	{ "mipscdmm", "mips_cdmm_device_id", NULL, false },
+	{ "x86cpu", "x86_cpu_id", do_x86cpu_entry, false },
+	{ "cpu", "cpu_feature", do_cpu_entry, false },
+	{ "mei", "mei_cl_device_id", NULL, false },
+	{ "rapidio", "rio_device_id", NULL, false },
+	{ "ulpi", "ulpi_device_id", NULL, false },
+	{ "hdaudio", "hda_device_id", NULL, false },
+	{ "sdw", "sdw_device_id", NULL, false },
+	{ "fslmc", "fsl_mc_device_id", NULL, false },
+	{ "tbsvc", "tb_service_id", NULL, false },
+	{ "typec", "typec_device_id", NULL, false },
+	{ "tee", "tee_client_device_id", NULL, false },
+	{ "wmi", "wmi_device_id", NULL, false },
+	{ "mhi", "mhi_device_id", NULL, false },
+	{ "mhi_ep", "mhi_device_id", NULL, false },
+	{ "auxiliary", "auxiliary_device_id", do_auxiliary_entry, false },
+	{ "ssam", "ssam_device_id", NULL, false },
+	{ "dfl", "dfl_device_id", do_dfl_entry, false },
+	{ "ishtp", "ishtp_device_id", NULL, false },
+	{ "cdx", "cdx_device_id", NULL, true },
+	{ "vchiq", "vchiq_device_id", NULL, true },
+	{ "coreboot", "coreboot_device_id", NULL, true },
+};
+
+/* sizeof check and all-zero terminator, with the kernel's messages */
+static void device_id_check(struct f2a *c, const char *device_id, size_t size)
+{
+	const char *modname = c->mod->name;
+	const uint8_t *last;
+
+	if (size % c->id_size || size < c->id_size)
+		mp_fatal(c->mp,
+			 "%s: sizeof(struct %s_device_id)=%lu is not a modulo of the size of section __mod_%s__<identifier>_device_table=%lu.\n"
+			 "Fix definition of struct %s_device_id in mod_devicetable.h\n",
+			 modname, device_id, (unsigned long)c->id_size, device_id, (unsigned long)size, device_id);
+	last = c->entry + size - c->id_size;
+	for (size_t i = 0; i < c->id_size; i++) {
+		if (last[i]) {
+			fprintf(stderr, "%s: struct %s_device_id is %lu bytes.  The last of %lu is:\n", modname,
+				device_id, (unsigned long)c->id_size, (unsigned long)(size / c->id_size));
+			for (i = 0; i < c->id_size; i++)
+				fprintf(stderr, "0x%02x ", last[i]);
+			fprintf(stderr, "\n");
+			mp_fatal(c->mp, "%s: struct %s_device_id is not terminated with a NULL entry!\n", modname,
+				 device_id);
+		}
+	}
+}
+
+/* ---- the special cases: usb (bcdDevice ranges) and of ---- */
+
+static void do_usb_entry(struct f2a *c, unsigned bcd_initial, int bcd_digits, unsigned char range_lo,
+			 unsigned char range_hi, unsigned char max)
+{
+	char alias[ALIAS_SIZE];
+	uint64_t flags = fval(c, "match_flags", 2);
+
+	strcpy(alias, "usb:");
+	ADD(alias, "v", flags & 0x0001, fval(c, "idVendor", 2), 2);
+	ADD(alias, "p", flags & 0x0002, fval(c, "idProduct", 2), 2);
+	alias_addf(alias, "d");
+	if (bcd_digits)
+		alias_addf(alias, "%0*X", bcd_digits, bcd_initial);
+	if (range_lo == range_hi) {
+		alias_addf(alias, "%X", range_lo);
+	} else if (range_lo > 0 || range_hi < max) {
+		if (range_lo > 0x9 || range_hi < 0xA) {
+			alias_addf(alias, "[%X-%X]", range_lo, range_hi);
+		} else {
+			alias_addf(alias, range_lo < 0x9 ? "[%X-9" : "[%X", range_lo);
+			alias_addf(alias, range_hi > 0xA ? "A-%X]" : "%X]", range_hi);
+		}
+	}
+	if (bcd_digits < (int)(2 * 2 - 1))
+		alias_addf(alias, "*");
+	ADD(alias, "dc", flags & 0x0010, fval(c, "bDeviceClass", 1), 1);
+	ADD(alias, "dsc", flags & 0x0020, fval(c, "bDeviceSubClass", 1), 1);
+	ADD(alias, "dp", flags & 0x0040, fval(c, "bDeviceProtocol", 1), 1);
+	ADD(alias, "ic", flags & 0x0080, fval(c, "bInterfaceClass", 1), 1);
+	ADD(alias, "isc", flags & 0x0100, fval(c, "bInterfaceSubClass", 1), 1);
+	ADD(alias, "ip", flags & 0x0200, fval(c, "bInterfaceProtocol", 1), 1);
+	ADD(alias, "in", flags & 0x0400, fval(c, "bInterfaceNumber", 1), 1);
+	add_wildcard(alias);
+	emit(c, alias);
+}
+
+static unsigned incbcd(unsigned *bcd, int inc, unsigned char max, size_t chars)
+{
+	unsigned init = *bcd, i, j;
+	unsigned long long cc, dec = 0;
+
+	if (max > 0x9) {
+		*bcd += (unsigned)inc;
+		return init;
+	}
+	for (i = 0; i < chars; i++) {
+		cc = (*bcd >> (i << 2)) & 0xf;
+		cc = cc > 9 ? 9 : cc;
+		for (j = 0; j < i; j++)
+			cc = cc * 10;
+		dec += cc;
+	}
+	dec += (unsigned long long)(long long)inc;
+	*bcd = 0;
+	for (i = 0; i < chars; i++) {
+		for (cc = 1, j = 0; j < i; j++)
+			cc = cc * 10;
+		cc = (dec / cc) % 10;
+		*bcd += (unsigned)(cc << (i << 2));
+	}
+	return init;
+}
+
+static void do_usb_entry_multi(struct f2a *c)
+{
+	unsigned devlo, devhi;
+	unsigned char chi, clo, max;
+	int ndigits;
+	uint64_t flags = fval(c, "match_flags", 2);
+	uint64_t idVendor = fval(c, "idVendor", 2), idProduct = fval(c, "idProduct", 2);
+	uint64_t bcdlo = fval(c, "bcdDevice_lo", 2), bcdhi = fval(c, "bcdDevice_hi", 2);
+	uint64_t bDeviceClass = fval(c, "bDeviceClass", 1), bInterfaceClass = fval(c, "bInterfaceClass", 1);
+
+	devlo = flags & 0x0004 ? (unsigned)bcdlo : 0x0U;
+	devhi = flags & 0x0008 ? (unsigned)bcdhi : ~0x0U;
+
+	max = 0x9;
+	for (ndigits = 0; ndigits < 2 * 2; ndigits++) {
+		clo = (devlo >> (ndigits << 2)) & 0xf;
+		chi = ((devhi > 0x9999 ? 0x9999 : devhi) >> (ndigits << 2)) & 0xf;
+		if (clo > max || chi > max) {
+			max = 0xf;
+			break;
+		}
+	}
+	if (!(idVendor | idProduct | bDeviceClass | bInterfaceClass))
+		return;
+	for (ndigits = 2 * 2 - 1; devlo <= devhi; ndigits--) {
+		clo = devlo & 0xf;
+		chi = devhi & 0xf;
+		if (chi > max)
+			chi = max;
+		devlo >>= 4;
+		devhi >>= 4;
+		if (devlo == devhi || !ndigits) {
+			do_usb_entry(c, devlo, ndigits, clo, chi, max);
+			break;
+		}
+		if (clo > 0x0)
+			do_usb_entry(c, incbcd(&devlo, 1, max, 2 * 2), ndigits, clo, max, max);
+		if (chi < max)
+			do_usb_entry(c, incbcd(&devhi, -1, max, 2 * 2), ndigits, 0x0, chi, max);
+	}
+}
+
+static void do_of_entry_multi(struct f2a *c)
+{
+	char alias[ALIAS_SIZE], name[33], type[33], compatible[129];
+	int len;
+
+	fstr(c, "name", 32, name);
+	fstr(c, "type", 32, type);
+	fstr(c, "compatible", 128, compatible);
+	len = snprintf(alias, ALIAS_SIZE, "of:N%sT%s", name[0] ? name : "*", type[0] ? type : "*");
+	if (compatible[0])
+		snprintf(alias + len, ALIAS_SIZE - (size_t)len, "%sC%s", type[0] ? "*" : "", compatible);
+	for (char *t = alias; *t; t++)
+		if (isspace((unsigned char)*t))
+			*t = '_';
+	emit(c, alias);
+	alias_addf(alias, "C");
+	add_wildcard(alias);
+	emit(c, alias);
+}
+
+static bool sym_is(const char *name, size_t namelen, const char *symbol)
+{
+	return namelen == strlen(symbol) && memcmp(name, symbol, namelen) == 0;
+}
+
+void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kelf *k, const void *symp,
+			   size_t shndx, const char *symname)
+{
+	const GElf_Sym *sym = symp;
+	_cleanup_free_ uint8_t *zeros = NULL;
+	const uint8_t *symval;
+	const char *name, *identifier;
+	size_t namelen;
+	const struct devtable *dt = NULL;
+	struct f2a c = { .mp = mp, .mod = mod, .k = k, .ulong_size = kelf_is64(k) ? 8 : 4 };
+	GElf_Shdr sh;
+	char alias[ALIAS_SIZE];
+
+	if (!sym->st_shndx || shndx >= kelf_nsections(k))
+		return;
+	if (GELF_ST_TYPE(sym->st_info) != STT_OBJECT)
+		return;
+	if (strncmp(symname, "__mod_", 6))
+		return;
+	name = symname + 6;
+	namelen = strlen(name);
+	if (namelen < strlen("_device_table") || strcmp(name + namelen - strlen("_device_table"), "_device_table"))
+		return;
+	identifier = strstr(name, "__");
+	if (!identifier)
+		return;
+	namelen = (size_t)(identifier - name);
+
+	if (sym_is(name, namelen, "usb")) {
+		c.devid = "usb_device_id";
+	} else if (sym_is(name, namelen, "of")) {
+		c.devid = "of_device_id";
+	} else if (sym_is(name, namelen, "pnp") || sym_is(name, namelen, "pnp_card")) {
+		mp_warn(mp, "%s: device table type '%.*s' is not supported by kbuild-modpost, no MODULE_ALIAS written\n",
+			mod->name, (int)namelen, name);
+		return;
+	} else {
+		for (size_t i = 0; i < ARRAY_SIZE(devtable); i++) {
+			if (devtable[i].only_6_12 && mp->fmt == KBP_MODPOST_6_1)
+				continue;
+			if (sym_is(name, namelen, devtable[i].device_id)) {
+				dt = &devtable[i];
+				break;
+			}
+		}
+		if (!dt)
+			return; /* the kernel ignores unknown types as well */
+		if (!dt->do_entry) {
+			mp_warn(mp, "%s: device table type '%s' is not supported by kbuild-modpost, no MODULE_ALIAS written\n",
+				mod->name, dt->device_id);
+			return;
+		}
+		c.devid = dt->devid;
+	}
+
+	if (kelf_shdr(k, shndx, &sh) < 0)
+		mp_fatal(mp, "%s: bad section for %s\n", mod->name, symname);
+	if (sh.sh_type & SHT_NOBITS) {
+		zeros = xcalloc(1, sym->st_size ? sym->st_size : 1);
+		symval = zeros;
+	} else if (kelf_sym_bytes(k, shndx, sym->st_value, sym->st_size, &symval) < 0) {
+		mp_fatal(mp, "%s: %s lies outside its section\n", mod->name, symname);
+	}
+	c.id_size = lookup(mp, "SIZE", c.devid, NULL);
+	if (!c.id_size)
+		mp_fatal(mp, "%s: SIZE_%s is 0\n", OFFSETS_FILE, c.devid);
+	c.entry = symval;
+	device_id_check(&c, dt ? dt->device_id : (c.devid[0] == 'u' ? "usb" : "of"), sym->st_size);
+
+	for (size_t off = 0; off + c.id_size < sym->st_size; off += c.id_size) {
+		c.entry = symval + off;
+		if (!dt && c.devid[0] == 'u')
+			do_usb_entry_multi(&c);
+		else if (!dt)
+			do_of_entry_multi(&c);
+		else if (dt->do_entry(&c, alias))
+			emit(&c, alias);
+	}
+}

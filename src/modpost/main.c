@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* kbuild-modpost: drop-in for the kernel's scripts/mod/modpost. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "modpost.h"
+
+static enum kbp_modpost_format detect_format(void)
+{
+	const char *force = getenv("KBUILD_MODPOST_KERNEL");
+	unsigned v, p;
+	int r;
+
+	if (force && *force) {
+		r = kversion_parse(force, &v, &p);
+		if (r < 0) {
+			fprintf(stderr, "kbuild-modpost: KBUILD_MODPOST_KERNEL=%s is not a kernel version\n", force);
+			exit(1);
+		}
+	} else {
+		r = kversion_read_tree(".", &v, &p);
+		if (r < 0) {
+			fprintf(stderr,
+				"kbuild-modpost: cannot tell the kernel version of the build directory "
+				"(no include/config/kernel.release, include/generated/utsrelease.h or Makefile)\n");
+			exit(1);
+		}
+	}
+	if (!kbp_modpost_supports(v, p)) {
+		fprintf(stderr, "kbuild-modpost: kernel %u.%u is not supported (known: 6.1, 6.12)\n", v, p);
+		exit(1);
+	}
+	return kbp_modpost_format(v, p);
+}
+
+static void read_symbols_from_files(struct modpost *mp, const char *filename)
+{
+	_cleanup_fclose_ FILE *in = NULL;
+	FILE *f = stdin;
+	char fname[PATH_MAX];
+
+	if (mp->fmt != KBP_MODPOST_6_1 || strcmp(filename, "-") != 0) {
+		in = fopen(filename, "r");
+		if (!in)
+			mp_fatal(mp, "Can't open filenames file %s: %s", filename, strerror(errno));
+		f = in;
+	}
+	while (fgets(fname, PATH_MAX, f) != NULL) {
+		size_t n = strlen(fname);
+
+		if (n && fname[n - 1] == '\n')
+			fname[n - 1] = '\0';
+		mp_read_symbols(mp, fname);
+	}
+}
+
+static void handle_white_list_exports(struct modpost *mp, const char *white_list)
+{
+	_cleanup_free_ char *buf = mp_read_text_file(white_list);
+	char *p = buf, *name;
+
+	while ((name = strsep(&p, "\n"))) {
+		struct mp_symbol *s = mp_find_symbol(mp, name, NULL);
+		if (s)
+			s->used = true;
+	}
+}
+
+static void write_vmlinux_export_c_file(struct modpost *mp, struct mp_module *mod)
+{
+	struct strbuf b = { 0 };
+
+	strbuf_adds(&b, "#include <linux/export-internal.h>\n");
+	mp_add_exported_symbols(mp, &b, mod);
+	mp_write_if_changed(mp, &b, ".vmlinux.export.c");
+	strbuf_release(&b);
+}
+
+int main(int argc, char **argv)
+{
+	struct modpost mp = { .sec_mismatch_warn_only = true };
+	const char *missing_ns_deps = NULL, *dump_write = NULL, *files_source = NULL;
+	const char *white_list = NULL;
+	struct ptrarray dumps = { 0 };
+	const char *optstring;
+	int opt;
+
+	mp.fmt = detect_format();
+	optstring = mp.fmt == KBP_MODPOST_6_1 ? "ei:mnT:o:aWwENd:" : "ei:MmnT:to:au:WwENd:";
+
+	while ((opt = getopt(argc, argv, optstring)) != -1) {
+		switch (opt) {
+		case 'e': mp.external_module = true; break;
+		case 'i': ptrarray_push(&dumps, optarg); break;
+		case 'M': mp.module_enabled = true; break;
+		case 'm': mp.modversions = true; break;
+		case 'n': mp.ignore_missing_files = true; break;
+		case 'o': dump_write = optarg; break;
+		case 'a': mp.all_versions = true; break;
+		case 'T': files_source = optarg; break;
+		case 't': mp.trim_unused_exports = true; break;
+		case 'u': white_list = optarg; break;
+		case 'W': mp.extra_warn = true; break;
+		case 'w': mp.warn_unresolved = true; break;
+		case 'E': mp.sec_mismatch_warn_only = false; break;
+		case 'N': mp.allow_missing_ns_imports = true; break;
+		case 'd': missing_ns_deps = optarg; break;
+		default: exit(1);
+		}
+	}
+
+	for (size_t i = 0; i < dumps.n; i++)
+		mp_read_dump(&mp, dumps.v[i]);
+	ptrarray_free(&dumps, NULL);
+
+	while (optind < argc)
+		mp_read_symbols(&mp, argv[optind++]);
+	if (files_source)
+		read_symbols_from_files(&mp, files_source);
+
+	if (mp.fmt != KBP_MODPOST_6_1) {
+		/* 6.12 checks every module before writing anything */
+		for (size_t i = 0; i < mp.modules.n; i++) {
+			struct mp_module *mod = mp.modules.v[i];
+
+			if (mod->from_dump || mod->is_vmlinux)
+				continue;
+			mp_check_modname_len(&mp, mod);
+			mp_check_exports(&mp, mod);
+		}
+		if (white_list)
+			handle_white_list_exports(&mp, white_list);
+	}
+
+	for (size_t i = 0; i < mp.modules.n; i++) {
+		struct mp_module *mod = mp.modules.v[i];
+
+		if (mod->from_dump)
+			continue;
+		if (mod->is_vmlinux)
+			write_vmlinux_export_c_file(&mp, mod);
+		else
+			mp_write_mod_c_file(&mp, mod);
+	}
+
+	if (missing_ns_deps)
+		mp_write_namespace_deps(&mp, missing_ns_deps);
+	if (dump_write)
+		mp_write_dump(&mp, dump_write);
+
+	if (mp.nr_unresolved > 10)
+		mp_warn(&mp, "suppressed %u unresolved symbol warnings because there were too many)\n",
+			mp.nr_unresolved - 10);
+
+	mp_free(&mp);
+	return mp.error_occurred ? 1 : 0;
+}

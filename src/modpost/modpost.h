@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* kbuild-modpost: the kernel's scripts/mod/modpost for M= builds,
+ * reimplemented on libelf for kernels 6.1 and 6.12. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kversion.h"
+#include "shared/util.h"
+
+struct kelf;
+
+struct mp_symbol {
+	struct mp_symbol *hnext; /* exported-symbol hash chain, newest first */
+	struct mp_module *module;
+	char *ns;                /* NULL: no namespace (6.1); 6.12 always sets it */
+	uint32_t crc;
+	bool crc_valid;
+	bool weak;
+	bool is_func;
+	bool gpl_only;
+	bool used; /* 6.12 -t: some module uses it */
+	char name[];
+};
+
+struct mp_module {
+	char *name; /* object path without ".o" */
+	bool from_dump, is_vmlinux, has_init, has_cleanup, is_gpl_compatible, seen;
+	unsigned addr_size; /* sizeof(Elf_Addr) of the target */
+	struct ptrarray exports;    /* struct mp_symbol * */
+	struct ptrarray unresolved; /* struct mp_symbol * */
+	struct ptrarray imported_ns, missing_ns; /* char * */
+	struct strbuf devtable;
+	char srcversion[25];
+};
+
+struct modpost {
+	enum kbp_modpost_format fmt;
+	bool modversions, all_versions, external_module, warn_unresolved;
+	bool ignore_missing_files, allow_missing_ns_imports, extra_warn;
+	bool module_enabled, sec_mismatch_warn_only, trim_unused_exports;
+	bool error_occurred;
+	unsigned nr_unresolved;
+	struct ptrarray modules; /* struct mp_module * */
+	struct mp_symbol **hash;
+	size_t hash_size, nexported;
+	struct devtable_offsets *offsets; /* loaded on first device table */
+};
+
+/* messages, exactly as the kernel's modpost prints them */
+void mp_warn(struct modpost *mp, const char *fmt, ...) _printf_(2, 3);
+void mp_error(struct modpost *mp, const char *fmt, ...) _printf_(2, 3);
+void mp_log(struct modpost *mp, bool is_error, const char *fmt, ...) _printf_(3, 4);
+_noreturn_ void mp_fatal(struct modpost *mp, const char *fmt, ...) _printf_(2, 3);
+/* perror(path) then exit(1), as read_text_file() does */
+_noreturn_ void mp_perror_exit(const char *path, int err);
+/* whole text file or perror+exit */
+char *mp_read_text_file(const char *path);
+/* appends like buf_printf(); fatal on lines of 500 bytes or more */
+void mp_buf_printf(struct modpost *mp, struct strbuf *b, const char *fmt, ...) _printf_(3, 4);
+
+/* symbols.c */
+struct mp_module *mp_module_new(struct modpost *mp, const char *name, size_t len);
+struct mp_module *mp_module_find(struct modpost *mp, const char *name);
+struct mp_symbol *mp_symbol_alloc(const char *name);
+struct mp_symbol *mp_find_symbol(struct modpost *mp, const char *name, const struct mp_module *mod);
+struct mp_symbol *mp_add_exported(struct modpost *mp, const char *name, struct mp_module *mod,
+				  bool gpl_only, const char *ns);
+void mp_add_unresolved(struct mp_module *mod, const char *name, bool weak);
+bool mp_contains_ns(struct modpost *mp, const struct ptrarray *list, const char *ns);
+void mp_add_ns(struct modpost *mp, struct ptrarray *list, const char *ns);
+void mp_free(struct modpost *mp);
+
+/* symvers.c (modpost's own reader, with the kernel's messages) */
+void mp_read_dump(struct modpost *mp, const char *fname);
+void mp_write_dump(struct modpost *mp, const char *fname);
+
+/* objects.c */
+void mp_read_symbols(struct modpost *mp, const char *objname);
+
+/* crc.c */
+void mp_set_crcs(struct modpost *mp, struct mp_module *mod);
+
+/* srcversion.c */
+void mp_get_src_version(struct modpost *mp, const char *modname, char *sum, unsigned sumlen);
+struct md4_ctx {
+	uint32_t hash[4];
+	uint32_t block[16];
+	uint64_t byte_count;
+};
+void mp_md4_init(struct md4_ctx *c);
+void mp_md4_update(struct md4_ctx *c, const unsigned char *data, unsigned len);
+void mp_md4_final_ascii(struct md4_ctx *c, char *out, unsigned len);
+/* The filtered checksum of one text: whitespace, "\\\n" and comments dropped. */
+void mp_md4_parse_text(struct md4_ctx *c, const char *text, size_t len);
+
+/* output.c */
+void mp_check_modname_len(struct modpost *mp, struct mp_module *mod);
+void mp_check_exports(struct modpost *mp, struct mp_module *mod);
+void mp_add_exported_symbols(struct modpost *mp, struct strbuf *b, struct mp_module *mod);
+void mp_write_mod_c_file(struct modpost *mp, struct mp_module *mod);
+void mp_write_if_changed(struct modpost *mp, struct strbuf *b, const char *fname);
+void mp_write_buf(struct modpost *mp, struct strbuf *b, const char *fname);
+void mp_write_namespace_deps(struct modpost *mp, const char *fname);
+
+/* file2alias.c */
+void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kelf *k,
+			   const void *sym, size_t shndx, const char *symname);

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Checks per module and the generated <module>.mod.c. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "modpost.h"
+
+static const char *basename_of(const char *name)
+{
+	const char *p = strrchr(name, '/');
+	return p ? p + 1 : name;
+}
+
+static size_t module_name_len(const struct mp_module *mod)
+{
+	return 64 - mod->addr_size;
+}
+
+void mp_check_modname_len(struct modpost *mp, struct mp_module *mod)
+{
+	if (strlen(basename_of(mod->name)) >= module_name_len(mod))
+		mp_error(mp, "module name is too long [%s.ko]\n", mod->name);
+}
+
+void mp_check_exports(struct modpost *mp, struct mp_module *mod)
+{
+	for (size_t i = 0; i < mod->unresolved.n; i++) {
+		struct mp_symbol *s = mod->unresolved.v[i];
+		struct mp_symbol *exp = mp_find_symbol(mp, s->name, NULL);
+		const char *base;
+
+		if (!exp) {
+			if (!s->weak && mp->nr_unresolved++ < 10)
+				mp_log(mp, !mp->warn_unresolved, "\"%s\" [%s.ko] undefined!\n", s->name,
+				       mod->name);
+			continue;
+		}
+		if (exp->module == mod) {
+			mp_error(mp, "\"%s\" [%s.ko] was exported without definition\n", s->name, mod->name);
+			continue;
+		}
+		exp->used = true;
+		s->module = exp->module;
+		s->crc_valid = exp->crc_valid;
+		s->crc = exp->crc;
+
+		base = basename_of(mod->name);
+		if (exp->ns && !mp_contains_ns(mp, &mod->imported_ns, exp->ns)) {
+			mp_log(mp, !mp->allow_missing_ns_imports,
+			       "module %s uses symbol %s from namespace %s, but does not import it.\n", base,
+			       exp->name, exp->ns);
+			mp_add_ns(mp, &mod->missing_ns, exp->ns);
+		}
+		if (!mod->is_gpl_compatible && exp->gpl_only)
+			mp_error(mp, "GPL-incompatible module %s.ko uses GPL-only symbol '%s'\n", base,
+				 exp->name);
+	}
+}
+
+static void add_header(struct modpost *mp, struct strbuf *b, struct mp_module *mod)
+{
+	bool v61 = mp->fmt == KBP_MODPOST_6_1;
+
+	strbuf_adds(b, "#include <linux/module.h>\n");
+	if (v61)
+		strbuf_adds(b, "#define INCLUDE_VERMAGIC\n"
+			       "#include <linux/build-salt.h>\n"
+			       "#include <linux/elfnote-lto.h>\n"
+			       "#include <linux/export-internal.h>\n"
+			       "#include <linux/vermagic.h>\n"
+			       "#include <linux/compiler.h>\n"
+			       "\n"
+			       "BUILD_SALT;\n"
+			       "BUILD_LTO_INFO;\n"
+			       "\n"
+			       "MODULE_INFO(vermagic, VERMAGIC_STRING);\n");
+	else
+		strbuf_adds(b, "#include <linux/export-internal.h>\n"
+			       "#include <linux/compiler.h>\n"
+			       "\n");
+	strbuf_adds(b, "MODULE_INFO(name, KBUILD_MODNAME);\n"
+		       "\n"
+		       "__visible struct module __this_module\n"
+		       "__section(\".gnu.linkonce.this_module\") = {\n"
+		       "\t.name = KBUILD_MODNAME,\n");
+	if (mod->has_init)
+		strbuf_adds(b, "\t.init = init_module,\n");
+	if (mod->has_cleanup)
+		strbuf_adds(b, "#ifdef CONFIG_MODULE_UNLOAD\n"
+			       "\t.exit = cleanup_module,\n"
+			       "#endif\n");
+	strbuf_adds(b, "\t.arch = MODULE_ARCH_INIT,\n"
+		       "};\n");
+	if (!mp->external_module)
+		strbuf_adds(b, "\nMODULE_INFO(intree, \"Y\");\n");
+	if (v61)
+		strbuf_adds(b, "\n"
+			       "#ifdef CONFIG_RETPOLINE\n"
+			       "MODULE_INFO(retpoline, \"Y\");\n"
+			       "#endif\n");
+	if (str_starts_with(mod->name, "drivers/staging"))
+		strbuf_adds(b, "\nMODULE_INFO(staging, \"Y\");\n");
+	if (str_starts_with(mod->name, "tools/testing"))
+		strbuf_adds(b, "\nMODULE_INFO(test, \"Y\");\n");
+}
+
+void mp_add_exported_symbols(struct modpost *mp, struct strbuf *b, struct mp_module *mod)
+{
+	if (mp->fmt != KBP_MODPOST_6_1) {
+		strbuf_adds(b, "\n");
+		for (size_t i = 0; i < mod->exports.n; i++) {
+			struct mp_symbol *s = mod->exports.v[i];
+
+			if (mp->trim_unused_exports && !s->used)
+				continue;
+			mp_buf_printf(mp, b, "KSYMTAB_%s(%s, \"%s\", \"%s\");\n", s->is_func ? "FUNC" : "DATA",
+				      s->name, s->gpl_only ? "_gpl" : "", s->ns ? s->ns : "");
+		}
+	}
+	if (!mp->modversions)
+		return;
+	strbuf_adds(b, "\n");
+	for (size_t i = 0; i < mod->exports.n; i++) {
+		struct mp_symbol *s = mod->exports.v[i];
+
+		if (mp->trim_unused_exports && !s->used)
+			continue;
+		if (!s->crc_valid)
+			mp_warn(mp, "EXPORT symbol \"%s\" [%s%s] version generation failed, symbol will not be versioned.\n"
+				    "Is \"%s\" prototyped in <asm/asm-prototypes.h>?\n",
+				s->name, mod->name, mod->is_vmlinux ? "" : ".ko", s->name);
+		mp_buf_printf(mp, b, "SYMBOL_CRC(%s, 0x%08x, \"%s\");\n", s->name, s->crc,
+			      s->gpl_only ? "_gpl" : "");
+	}
+}
+
+static void add_versions(struct modpost *mp, struct strbuf *b, struct mp_module *mod)
+{
+	if (!mp->modversions)
+		return;
+	strbuf_adds(b, "\n"
+		       "static const struct modversion_info ____versions[]\n"
+		       "__used __section(\"__versions\") = {\n");
+	for (size_t i = 0; i < mod->unresolved.n; i++) {
+		struct mp_symbol *s = mod->unresolved.v[i];
+
+		if (!s->module)
+			continue;
+		if (!s->crc_valid) {
+			mp_warn(mp, "\"%s\" [%s.ko] has no CRC!\n", s->name, mod->name);
+			continue;
+		}
+		if (strlen(s->name) >= module_name_len(mod)) {
+			mp_error(mp, "too long symbol \"%s\" [%s.ko]\n", s->name, mod->name);
+			break;
+		}
+		mp_buf_printf(mp, b, "\t{ %#8x, \"%s\" },\n", s->crc, s->name);
+	}
+	strbuf_adds(b, "};\n");
+}
+
+static void add_depends(struct modpost *mp, struct strbuf *b, struct mp_module *mod)
+{
+	bool first = true;
+
+	for (size_t i = 0; i < mod->unresolved.n; i++) {
+		struct mp_symbol *s = mod->unresolved.v[i];
+		if (s->module)
+			s->module->seen = s->module->is_vmlinux;
+	}
+	strbuf_adds(b, "\n");
+	strbuf_adds(b, "MODULE_INFO(depends, \"");
+	for (size_t i = 0; i < mod->unresolved.n; i++) {
+		struct mp_symbol *s = mod->unresolved.v[i];
+
+		if (!s->module || s->module->seen)
+			continue;
+		s->module->seen = true;
+		mp_buf_printf(mp, b, "%s%s", first ? "" : ",", basename_of(s->module->name));
+		first = false;
+	}
+	strbuf_adds(b, "\");\n");
+}
+
+void mp_write_buf(struct modpost *mp, struct strbuf *b, const char *fname)
+{
+	FILE *f;
+
+	if (mp->error_occurred)
+		return;
+	f = fopen(fname, "w");
+	if (!f)
+		mp_perror_exit(fname, errno);
+	if (fwrite(b->s ? b->s : "", 1, b->len, f) != b->len)
+		mp_perror_exit(fname, errno);
+	if (fclose(f) != 0)
+		mp_perror_exit(fname, errno);
+}
+
+void mp_write_if_changed(struct modpost *mp, struct strbuf *b, const char *fname)
+{
+	_cleanup_fclose_ FILE *f = fopen(fname, "r");
+	struct stat st;
+
+	if (f && fstat(fileno(f), &st) == 0 && (size_t)st.st_size == b->len) {
+		_cleanup_free_ char *tmp = xmalloc(b->len);
+
+		if (fread(tmp, 1, b->len, f) == b->len && memcmp(tmp, b->s ? b->s : "", b->len) == 0)
+			return;
+	}
+	mp_write_buf(mp, b, fname);
+}
+
+void mp_write_mod_c_file(struct modpost *mp, struct mp_module *mod)
+{
+	struct strbuf b = { 0 };
+	_cleanup_free_ char *fname = NULL;
+
+	if (mp->fmt == KBP_MODPOST_6_1) {
+		mp_check_modname_len(mp, mod);
+		mp_check_exports(mp, mod);
+	}
+	add_header(mp, &b, mod);
+	mp_add_exported_symbols(mp, &b, mod);
+	add_versions(mp, &b, mod);
+	add_depends(mp, &b, mod);
+	strbuf_adds(&b, "\n");
+	strbuf_addn(&b, mod->devtable.s ? mod->devtable.s : "", mod->devtable.len);
+	if (mod->srcversion[0]) {
+		strbuf_adds(&b, "\n");
+		mp_buf_printf(mp, &b, "MODULE_INFO(srcversion, \"%s\");\n", mod->srcversion);
+	}
+	fname = xasprintf("%s.mod.c", mod->name);
+	if (strlen(fname) >= PATH_MAX) {
+		fname[PATH_MAX - 1] = '\0';
+		mp_error(mp, "%s: too long path was truncated\n", fname);
+	} else {
+		mp_write_if_changed(mp, &b, fname);
+	}
+	strbuf_release(&b);
+}
+
+void mp_write_namespace_deps(struct modpost *mp, const char *fname)
+{
+	struct strbuf b = { 0 };
+
+	for (size_t i = 0; i < mp->modules.n; i++) {
+		struct mp_module *mod = mp->modules.v[i];
+
+		if (mod->from_dump || !mod->missing_ns.n)
+			continue;
+		mp_buf_printf(mp, &b, "%s.ko:", mod->name);
+		for (size_t j = 0; j < mod->missing_ns.n; j++)
+			mp_buf_printf(mp, &b, " %s", (const char *)mod->missing_ns.v[j]);
+		strbuf_adds(&b, "\n");
+	}
+	mp_write_if_changed(mp, &b, fname);
+	strbuf_release(&b);
+}

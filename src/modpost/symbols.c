@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Modules, the hash of exported symbols, namespace lists. */
+#define _GNU_SOURCE
+#include <string.h>
+
+#include "devtable.h"
+#include "modpost.h"
+
+struct mp_module *mp_module_new(struct modpost *mp, const char *name, size_t len)
+{
+	struct mp_module *mod = xcalloc(1, sizeof(*mod));
+
+	mod->name = xstrndup(name, len);
+	mod->is_vmlinux = strcmp(mod->name, "vmlinux") == 0;
+	/* without MODULE_LICENSE() the GPL check is skipped: it is an error anyway */
+	mod->is_gpl_compatible = true;
+	mod->addr_size = 8;
+	ptrarray_push(&mp->modules, mod);
+	return mod;
+}
+
+struct mp_module *mp_module_find(struct modpost *mp, const char *name)
+{
+	for (size_t i = 0; i < mp->modules.n; i++) {
+		struct mp_module *m = mp->modules.v[i];
+		if (strcmp(m->name, name) == 0)
+			return m;
+	}
+	return NULL;
+}
+
+struct mp_symbol *mp_symbol_alloc(const char *name)
+{
+	size_t n = strlen(name);
+	struct mp_symbol *s = xcalloc(1, sizeof(*s) + n + 1);
+
+	memcpy(s->name, name, n + 1);
+	return s;
+}
+
+/* FNV-1a; the order of lookups never depends on it (chains are newest first). */
+static size_t hash_name(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return (size_t)h;
+}
+
+static void hash_grow(struct modpost *mp)
+{
+	size_t nsize = mp->hash_size ? mp->hash_size * 2 : 4096;
+	struct mp_symbol **nh = xcalloc(nsize, sizeof(*nh));
+
+	/* re-insert keeping each chain's newest-first order */
+	for (size_t i = 0; i < mp->hash_size; i++) {
+		struct mp_symbol *s = mp->hash[i], *rev = NULL;
+
+		while (s) { /* reverse so that re-insertion at head restores order */
+			struct mp_symbol *n = s->hnext;
+			s->hnext = rev;
+			rev = s;
+			s = n;
+		}
+		while (rev) {
+			struct mp_symbol *n = rev->hnext;
+			size_t h = hash_name(rev->name) & (nsize - 1);
+			rev->hnext = nh[h];
+			nh[h] = rev;
+			rev = n;
+		}
+	}
+	free(mp->hash);
+	mp->hash = nh;
+	mp->hash_size = nsize;
+}
+
+struct mp_symbol *mp_find_symbol(struct modpost *mp, const char *name, const struct mp_module *mod)
+{
+	/* For our purposes, .foo matches foo.  PPC64 needs this. */
+	if (name[0] == '.')
+		name++;
+	if (!mp->hash_size)
+		return NULL;
+	for (struct mp_symbol *s = mp->hash[hash_name(name) & (mp->hash_size - 1)]; s; s = s->hnext)
+		if (strcmp(s->name, name) == 0 && (!mod || s->module == mod))
+			return s;
+	return NULL;
+}
+
+struct mp_symbol *mp_add_exported(struct modpost *mp, const char *name, struct mp_module *mod,
+				  bool gpl_only, const char *ns)
+{
+	struct mp_symbol *s = mp_find_symbol(mp, name, NULL);
+	size_t h;
+
+	if (s && (!mp->external_module || s->module->is_vmlinux || s->module == mod))
+		mp_error(mp, "%s: '%s' exported twice. Previous export was in %s%s\n",
+			 mod->name, name, s->module->name, s->module->is_vmlinux ? "" : ".ko");
+
+	s = mp_symbol_alloc(name);
+	s->module = mod;
+	s->gpl_only = gpl_only;
+	s->ns = ns ? xstrdup(ns) : NULL;
+	ptrarray_push(&mod->exports, s);
+	if (++mp->nexported > mp->hash_size)
+		hash_grow(mp);
+	h = hash_name(s->name) & (mp->hash_size - 1);
+	s->hnext = mp->hash[h];
+	mp->hash[h] = s;
+	return s;
+}
+
+void mp_add_unresolved(struct mp_module *mod, const char *name, bool weak)
+{
+	struct mp_symbol *s = mp_symbol_alloc(name);
+
+	s->weak = weak;
+	ptrarray_push(&mod->unresolved, s);
+}
+
+bool mp_contains_ns(struct modpost *mp, const struct ptrarray *list, const char *ns)
+{
+	/* 6.12: the default namespace "" is always implicitly imported */
+	if (mp->fmt != KBP_MODPOST_6_1 && !ns[0])
+		return true;
+	for (size_t i = 0; i < list->n; i++)
+		if (strcmp(list->v[i], ns) == 0)
+			return true;
+	return false;
+}
+
+void mp_add_ns(struct modpost *mp, struct ptrarray *list, const char *ns)
+{
+	if (!mp_contains_ns(mp, list, ns))
+		ptrarray_push(list, xstrdup(ns));
+}
+
+static void symbol_free(void *p)
+{
+	struct mp_symbol *s = p;
+
+	free(s->ns);
+	free(s);
+}
+
+static void module_free(void *p)
+{
+	struct mp_module *m = p;
+
+	ptrarray_free(&m->exports, symbol_free);
+	ptrarray_free(&m->unresolved, symbol_free);
+	ptrarray_free(&m->imported_ns, free);
+	ptrarray_free(&m->missing_ns, free);
+	strbuf_release(&m->devtable);
+	free(m->name);
+	free(m);
+}
+
+void mp_free(struct modpost *mp)
+{
+	ptrarray_free(&mp->modules, module_free);
+	devtable_offsets_free(mp->offsets);
+	mp->offsets = NULL;
+	free(mp->hash);
+	mp->hash = NULL;
+	mp->hash_size = 0;
+	mp->nexported = 0;
+}
