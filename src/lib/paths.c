@@ -34,11 +34,11 @@ char *kbp_manifest_dir(void)
 		return xstrdup(env);
 	dir = self_dir();
 	if (dir) {
-		char *p = xasprintf("%s/%s", dir, KBP_REL_MANIFEST_DIR);
+		_cleanup_free_ char *p = xasprintf("%s/%s", dir, KBP_REL_MANIFEST_DIR);
 		_cleanup_free_ char *common = path_join(p, "common.yaml");
+		/* Resolved, so messages name the directory a user can open. */
 		if (path_is_reg(common))
-			return p;
-		free(p);
+			return realpath(p, NULL);
 	}
 	return xstrdup(KBP_INSTALL_MANIFEST_DIR);
 }

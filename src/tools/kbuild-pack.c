@@ -19,7 +19,7 @@ int main(int argc, char *argv[])
 		for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
 			if (!strcmp(argv[1], cmds[i]->name))
 				return cmds[i]->run(argc - 1, argv + 1);
-		log_err("unknown command '%s' (commands: pack; see kbuild-pack --help)", argv[1]);
+		log_err("unknown command '%s' (see kbuild-pack --help)", argv[1]);
 		return EXIT_USAGE;
 	}
 	return kbp_cmd_pack.run(argc, argv);
