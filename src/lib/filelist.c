@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
 #include "filelist.h"
 
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "shared/util.h"
 
@@ -72,4 +75,46 @@ void filelist_release(struct filelist *fl)
 		entry_free(fl->v[i]);
 	free(fl->v);
 	memset(fl, 0, sizeof(*fl));
+}
+
+int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs, const char *rule, int64_t clamp_mtime)
+{
+	struct pack_entry *e = filelist_find(fl, rel);
+	struct stat st;
+
+	if (stat(abs, &st) < 0)
+		return -errno;
+	if (!e) {
+		_cleanup_free_ char *d = xstrdup(rel);
+		char *slash;
+
+		e = filelist_add(fl, rel, ENTRY_FILE);
+		e->seq = (size_t)-1; /* wins over anything already at rel */
+		while ((slash = strrchr(d, '/')) != NULL) {
+			*slash = '\0';
+			if (filelist_find(fl, d))
+				break;
+			struct pack_entry *de = filelist_add(fl, d, ENTRY_DIR);
+			de->origin = ORIGIN_TOOL;
+			de->rule = "(directory)";
+			de->mode = 0755;
+			de->mtime = st.st_mtim;
+		}
+	}
+	free(e->abs);
+	free(e->target);
+	e->target = NULL;
+	e->abs = xstrdup(abs);
+	e->type = ENTRY_FILE;
+	e->origin = ORIGIN_TOOL;
+	e->rule = rule;
+	e->mode = (st.st_mode & 0111) ? 0755 : 0644;
+	e->size = st.st_size;
+	e->mtime = st.st_mtim;
+	if (clamp_mtime >= 0 && e->mtime.tv_sec >= clamp_mtime) {
+		e->mtime.tv_sec = (time_t)clamp_mtime;
+		e->mtime.tv_nsec = 0;
+	}
+	filelist_sort_dedup(fl);
+	return 0;
 }

@@ -33,4 +33,8 @@ struct filelist {
 struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry_type type);
 void filelist_sort_dedup(struct filelist *fl);
 struct pack_entry *filelist_find(const struct filelist *fl, const char *rel);
+/* Puts a file that kbuild-pack made or brings (not from the trees) at rel,
+ * replacing what the manifests selected there; keeps the list sorted and
+ * adds missing parent directories. */
+int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs, const char *rule, int64_t clamp_mtime);
 void filelist_release(struct filelist *fl);

@@ -97,35 +97,54 @@ static bool modpost_knows(int version, int patchlevel)
 	return version == 6 && (patchlevel == 1 || patchlevel == 12);
 }
 
-static int add_bundled_modpost(const struct ktree *t, struct filelist *fl)
+static int add_bundled_modpost(struct pack_ctx *ctx)
 {
-	_cleanup_free_ char *prog = kbp_sibling_program("kbuild-modpost");
-	struct pack_entry *e;
-	struct stat st;
+	const struct ktree *t = ctx->t;
+	_cleanup_free_ char *prog = NULL;
+	int r;
 
+	if (ctx->o->modpost != MODPOST_BUNDLED)
+		return 0;
 	if (!modpost_knows(t->version, t->patchlevel)) {
 		log_err("--modpost=bundled: kbuild-modpost does not know the modpost format of Linux %d.%d (it knows 6.1 and 6.12)",
 			t->version, t->patchlevel);
 		return -ENOTSUP;
 	}
-	if (!prog || stat(prog, &st) < 0) {
+	prog = kbp_sibling_program("kbuild-modpost");
+	if (!prog) {
 		log_err("--modpost=bundled: kbuild-modpost is not installed beside kbuild-pack");
 		return -ENOENT;
 	}
-	e = filelist_find(fl, "scripts/mod/modpost");
-	if (!e) {
+	if (!filelist_find(ctx->fl, "scripts/mod/modpost")) {
 		log_err("--modpost=bundled: the manifests selected no scripts/mod/modpost to replace");
 		return -ENOENT;
 	}
-	free(e->abs);
-	e->abs = xstrdup(prog);
-	e->type = ENTRY_FILE;
-	e->origin = ORIGIN_TOOL;
-	e->rule = "modpost=bundled";
-	e->mode = 0755;
-	e->size = st.st_size;
-	return 0;
+	r = filelist_put_tool_file(ctx->fl, "scripts/mod/modpost", prog, "modpost=bundled", ctx->o->clamp_mtime);
+	if (r < 0)
+		log_err("%s: %s", prog, strerror(-r));
+	return r;
 }
+
+const char *pack_scratch_dir(struct pack_ctx *ctx)
+{
+	if (!ctx->scratch) {
+		const char *tmp = getenv("TMPDIR");
+		char *p = xasprintf("%s/kbuild-pack.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(p)) {
+			log_err("cannot create a scratch directory %s: %s", p, strerror(errno));
+			free(p);
+			return NULL;
+		}
+		ctx->scratch = p;
+	}
+	return ctx->scratch;
+}
+
+/* Steps that add or replace entries after the manifests made their
+ * selection: files kbuild-pack brings or makes itself (ORIGIN_TOOL). */
+static int (*const post_select_steps[])(struct pack_ctx *) = {
+	add_bundled_modpost,
+};
 
 static void print_list(const struct filelist *fl)
 {
@@ -145,6 +164,7 @@ int kbp_pack(const struct pack_opts *o)
 	struct filelist fl = { 0 };
 	struct select_opts so = { .clamp_mtime = o->clamp_mtime };
 	struct sink *s = NULL;
+	struct pack_ctx ctx = { .t = &t, .o = o, .fl = &fl };
 	int r;
 
 	r = ktree_open(&t, o->src, o->obj, o->arch);
@@ -161,8 +181,8 @@ int kbp_pack(const struct pack_opts *o)
 	r = select_files(&t, &ms, &so, &fl);
 	if (r < 0)
 		goto out;
-	if (o->modpost == MODPOST_BUNDLED) {
-		r = add_bundled_modpost(&t, &fl);
+	for (size_t i = 0; i < ARRAY_SIZE(post_select_steps); i++) {
+		r = post_select_steps[i](&ctx);
 		if (r < 0)
 			goto out;
 	}
@@ -184,6 +204,10 @@ int kbp_pack(const struct pack_opts *o)
 		log_info("wrote %s (%zu entries)", s->staged_build_dir, fl.n);
 out:
 	sink_free(s);
+	if (ctx.scratch) {
+		rm_rf(ctx.scratch);
+		free(ctx.scratch);
+	}
 	filelist_release(&fl);
 	manifest_set_release(&ms);
 out_tree:

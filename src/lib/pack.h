@@ -22,3 +22,17 @@ struct pack_opts {
 
 /* 0 on success; a negative errno after printing why. */
 int kbp_pack(const struct pack_opts *o);
+
+struct ktree;
+struct filelist;
+
+/* State shared by the steps of one pack. */
+struct pack_ctx {
+	const struct ktree *t;
+	const struct pack_opts *o;
+	struct filelist *fl;
+	char *scratch; /* lazily made temporary dir, removed when the pack ends */
+};
+
+/* A private temporary directory for files a step makes (removed at the end). */
+const char *pack_scratch_dir(struct pack_ctx *ctx);
