@@ -1,0 +1,92 @@
+#!/bin/bash
+# difftest.sh SERIES CASEDIR KBUILD_MODPOST
+#
+# Differential test of kbuild-modpost against the kernel's own
+# scripts/mod/modpost of the cached fixture kernel (SERIES obj layout).
+#
+# The case directory is an external module (Kbuild + sources). Optional:
+#   from-src    kernel source files to copy in from the fixture's src/
+#   make.args   extra make arguments (one line), e.g. KBUILD_MODPOST_WARN=1
+#   prepare.sh  run in the module dir before the build (with $D set)
+#   series      the series this case applies to (skipped otherwise)
+#
+# The module is built with `make M=... V=1` against the fixture (read-only
+# in a private mount namespace); the modpost command line is taken from
+# the build log. Both modposts then run on identical copies of the inputs
+# with that command line, from the fixture's obj/ directory, and the
+# .mod.c files, Module.symvers, stderr and exit status must be identical.
+set -euo pipefail
+
+SERIES=$1 CASE=$(cd "$2" && pwd) OURS=$(realpath "$3")
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+FIXTURE_SH="$HERE/../fixture/kernel-fixture.sh"
+
+if [ -f "$CASE/series" ] && ! grep -qx "$SERIES" "$CASE/series"; then
+    echo "case $(basename "$CASE") does not apply to $SERIES"
+    exit 0
+fi
+
+D=$("$FIXTURE_SH" "$SERIES" obj)
+[ -x "$D/obj/scripts/mod/modpost" ] || { echo "no oracle modpost in $D/obj" >&2; exit 1; }
+
+W=$(mktemp -d /tmp/kbp-mpdiff.XXXXXX)
+trap 'rm -rf "$W"' EXIT
+M=$W/$(basename "$CASE")
+mkdir -p "$M"
+cp -a "$CASE/." "$M/"
+if [ -f "$M/from-src" ]; then
+    while read -r f; do
+        [ -n "$f" ] && cp "$D/src/$f" "$M/"
+    done < "$M/from-src"
+fi
+args=()
+[ -f "$M/make.args" ] && read -ra args < "$M/make.args"
+if [ -f "$M/prepare.sh" ]; then (cd "$M" && D=$D bash ./prepare.sh); fi
+
+# Build against a read-only fixture; modpost may fail (error cases).
+unshare -m --propagation private -- bash -c '
+    mount --bind "$1" "$1" && mount -o remount,bind,ro "$1"
+    shift
+    exec "$@"' _ "$D" make -C "$D/obj" M="$M" V=1 "${args[@]}" modules > "$W/build.log" 2>&1 || true
+
+line=$(grep -E '(^|[ |;])scripts/mod/modpost ' "$W/build.log" | tail -n 1 || true)
+if [ -z "$line" ]; then
+    echo "no modpost command line in the build log:" >&2
+    tail -n 40 "$W/build.log" >&2
+    exit 1
+fi
+# Drop the "missing input" echo preamble; keep the invocation.
+line=${line##*;) }
+echo "modpost command: $line"
+
+# Inputs only: remove whatever the build's own modpost run produced.
+find "$M" \( -name '*.mod.c' -o -name Module.symvers -o -name '*.ko' -o -name '*.mod.o' \) -delete
+rm -rf "$W/snap"
+cp -a "$M" "$W/snap"
+
+run() { # run NAME MODPOST-PATH
+    local name=$1 bin=$2 rc=0
+    rm -rf "$M"
+    cp -a "$W/snap" "$M"
+    (cd "$D/obj" && bash -c "${line//scripts\/mod\/modpost/$bin}") 2> "$W/$name.stderr" || rc=$?
+    echo "$rc" > "$W/$name.rc"
+    mkdir -p "$W/$name.out"
+    (cd "$M" && find . \( -name '*.mod.c' -o -name Module.symvers \) -print0 | cpio -0pdm --quiet "$W/$name.out")
+}
+run oracle "$D/obj/scripts/mod/modpost"
+run ours "$OURS"
+
+fail=0
+if ! diff -ru "$W/oracle.out" "$W/ours.out"; then
+    echo "FAIL: outputs differ" >&2; fail=1
+fi
+if ! diff -u "$W/oracle.stderr" "$W/ours.stderr"; then
+    echo "FAIL: stderr differs" >&2; fail=1
+fi
+if ! diff -u "$W/oracle.rc" "$W/ours.rc"; then
+    echo "FAIL: exit status differs" >&2; fail=1
+fi
+echo "oracle: exit $(cat "$W/oracle.rc"), $(find "$W/oracle.out" -type f | wc -l) files, $(wc -l < "$W/oracle.stderr") stderr lines"
+[ -n "${KBP_DIFFTEST_KEEP:-}" ] && { cp -a "$W" "$KBP_DIFFTEST_KEEP"; echo "kept in $KBP_DIFFTEST_KEEP"; }
+[ $fail -eq 0 ] && echo "PASS"
+exit $fail
