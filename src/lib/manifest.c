@@ -254,6 +254,8 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 				ret = node_err(l, v, "unsupported manifest version (this kbuild-pack reads version 1)");
 		} else if (!strcmp(key, "exclude")) {
 			ret = string_list(l, v, key, &ms->exclude, &ms->nexclude);
+		} else if (!strcmp(key, "mtime-order")) {
+			ret = string_list(l, v, key, &ms->mtime_order, &ms->nmtime_order);
 		} else if (!strcmp(key, "rules")) {
 			if (v->type != YAML_SEQUENCE_NODE) {
 				ret = node_err(l, v, "'rules' must be a list");
@@ -268,7 +270,7 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 				}
 			}
 		} else {
-			ret = node_err(l, k, "unknown manifest key '%s' (expected version, exclude, rules)", key);
+			ret = node_err(l, k, "unknown manifest key '%s' (expected version, exclude, mtime-order, rules)", key);
 		}
 	}
 	return ret;
@@ -316,6 +318,9 @@ void manifest_set_release(struct manifest_set *ms)
 	for (size_t i = 0; i < ms->nexclude; i++)
 		free(ms->exclude[i]);
 	free(ms->exclude);
+	for (size_t i = 0; i < ms->nmtime_order; i++)
+		free(ms->mtime_order[i]);
+	free(ms->mtime_order);
 	for (size_t i = 0; i < ms->nfiles; i++)
 		free(ms->files[i]);
 	free(ms->files);

@@ -42,6 +42,10 @@ struct manifest_set {
 	size_t nrules;
 	char **exclude; /* global excludes from every manifest */
 	size_t nexclude;
+	/* Paths whose mtimes must not decrease in this order (kbuild compares
+	 * .config, auto.conf and autoconf.h); later manifests append. */
+	char **mtime_order;
+	size_t nmtime_order;
 	char **files; /* manifests loaded, in order */
 	size_t nfiles;
 };

@@ -293,6 +293,31 @@ static void add_parent_dirs(struct filelist *fl)
 	}
 }
 
+static bool ts_before(struct timespec a, struct timespec b)
+{
+	return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
+}
+
+/* kconfig writes autoconf.h a moment before auto.conf; make the copies
+ * follow the manifests' mtime-order so no make rule ever sees a config
+ * file newer than what was generated from it. */
+static void apply_mtime_order(const struct manifest_set *ms, struct filelist *fl)
+{
+	struct pack_entry *prev = NULL;
+
+	for (size_t i = 0; i < ms->nmtime_order; i++) {
+		struct pack_entry *e = filelist_find(fl, ms->mtime_order[i]);
+
+		if (!e)
+			continue;
+		if (prev && ts_before(e->mtime, prev->mtime)) {
+			log_debug("%s: mtime raised to that of %s", e->rel, prev->rel);
+			e->mtime = prev->mtime;
+		}
+		prev = e;
+	}
+}
+
 int select_files(const struct ktree *t, const struct manifest_set *ms, const struct select_opts *o,
 		 struct filelist *fl)
 {
@@ -311,6 +336,7 @@ int select_files(const struct ktree *t, const struct manifest_set *ms, const str
 	}
 	filelist_sort_dedup(fl);
 	fix_links(fl);
+	apply_mtime_order(ms, fl);
 	add_parent_dirs(fl);
 	filelist_sort_dedup(fl);
 	/* Directory times: the newest entry inside, clamped like the files. */
@@ -321,7 +347,7 @@ int select_files(const struct ktree *t, const struct manifest_set *ms, const str
 		size_t l = strlen(e->rel);
 		for (size_t j = i + 1; j < fl->n && !strncmp(fl->v[j]->rel, e->rel, l) && fl->v[j]->rel[l] == '/'; j++) {
 			struct timespec m = fl->v[j]->mtime;
-			if (m.tv_sec > e->mtime.tv_sec || (m.tv_sec == e->mtime.tv_sec && m.tv_nsec > e->mtime.tv_nsec))
+			if (ts_before(e->mtime, m))
 				e->mtime = m;
 		}
 	}
