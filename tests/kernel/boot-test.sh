@@ -82,13 +82,37 @@ chmod 755 "$R/init"
 
 # -------------------------------------------------------------------- boot
 LOGF=$S/serial.log
-log "booting $FIX/bzImage in qemu (log: $LOGF)"
+# Accelerator: KBP_QEMU_ACCEL=kvm|tcg forces one.  Otherwise kvm with tcg
+# fallback, except on hosts whose KVM is PVM (kvm_pvm module: it only runs
+# PVM-enabled guest kernels, ours hangs before the first printk), and a kvm
+# boot that shows no kernel output at all is retried once with tcg.
+qemu_boot() { # ACCEL-ARGS...
+    local rc=0
+    log "booting $FIX/bzImage in qemu ($*; log: $LOGF)"
+    timeout "${KBP_BOOT_TIMEOUT:-120}" qemu-system-x86_64 "$@" -m 256 \
+        -kernel "$FIX/bzImage" -initrd "$S/initramfs.cpio" \
+        -append 'console=ttyS0 panic=-1 loglevel=7' \
+        -nographic -no-reboot </dev/null >"$LOGF" 2>&1 || rc=$?
+    tr -d '\r' < "$LOGF" > "$LOGF.txt"
+    return $rc
+}
+accel=${KBP_QEMU_ACCEL:-}
+if [ -z "$accel" ]; then
+    if [ ! -w /dev/kvm ]; then accel=tcg
+    elif [ -d /sys/module/kvm_pvm ]; then accel=tcg; log "host KVM is PVM (kvm_pvm), using tcg"
+    else accel=auto; fi
+fi
 rc=0
-timeout "${KBP_BOOT_TIMEOUT:-120}" qemu-system-x86_64 -accel kvm -accel tcg -m 256 \
-    -kernel "$FIX/bzImage" -initrd "$S/initramfs.cpio" \
-    -append 'console=ttyS0 panic=-1 loglevel=7' \
-    -nographic -no-reboot </dev/null >"$LOGF" 2>&1 || rc=$?
-tr -d '\r' < "$LOGF" > "$LOGF.txt"
+case "$accel" in
+    kvm)  qemu_boot -accel kvm || rc=$? ;;
+    tcg)  qemu_boot -accel tcg || rc=$? ;;
+    auto) qemu_boot -accel kvm -accel tcg || rc=$?
+          if ! grep -q 'Linux version' "$LOGF.txt"; then
+              log "no kernel output under kvm (exit $rc), retrying with tcg"
+              rc=0; qemu_boot -accel tcg || rc=$?
+          fi ;;
+    *) die "KBP_QEMU_ACCEL=$accel: want kvm or tcg" ;;
+esac
 show_log() { echo "---- serial log (last 60 lines) ----" >&2; tail -n 60 "$LOGF.txt" >&2; }
 [ $rc -eq 0 ] || { show_log; die "qemu exited with $rc (124 = timeout)"; }
 grep -q '^KBP-DONE' "$LOGF.txt" || { show_log; die "init did not reach KBP-DONE"; }
