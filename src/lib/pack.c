@@ -10,12 +10,14 @@
 #include "filelist.h"
 #include "manifest.h"
 #include "paths.h"
+#include "report.h"
 #include "select.h"
 #include "shared/log.h"
 #include "shared/util.h"
 #include "sink.h"
 #include "symvers.h"
 #include "tree.h"
+#include "verify.h"
 
 /* Module.symvers must exist (or be explicitly waived) and parse the way the
  * kernel's modpost will parse it, or every module build fails later. */
@@ -191,17 +193,43 @@ int kbp_pack(const struct pack_opts *o)
 		goto out;
 	}
 
-	struct sink_config sc = { .out = o->out, .release = t.release, .force = o->force, .clamp_mtime = o->clamp_mtime };
-	s = sink_dir_new(&sc);
+	struct sink_config sc = { .out = o->out, .release = t.release, .force = o->force, .clamp_mtime = o->clamp_mtime,
+				  .format = o->format, .hardlink_dups = o->hardlink_dups };
+	s = sink_new(&sc);
 	sink_install_signal_handlers();
 	r = sink_write_all(s, &fl);
+	if (r == 0 && s->ops->finish) {
+		r = s->ops->finish(s);
+		if (r < 0)
+			s->ops->abort(s);
+	}
+	if (r == 0 && o->verify) {
+		/* Checked in its temporary place: a broken tree is never published. */
+		struct verify_opts vo = { .host_arch = o->host_arch };
+		const char *staged = s->staged_archive ? s->staged_archive : s->staged_build_dir;
+		int n = kbp_verify(staged, &vo, stderr);
+
+		if (n != 0) {
+			if (n > 0)
+				log_err("verify found %d problem(s) in the result; %s was not written", n, o->out);
+			r = n > 0 ? -EBADMSG : n;
+			s->ops->abort(s);
+		}
+	}
+	if (r == 0 && o->report) {
+		struct report_info ri = { .tree = &t, .manifests = &ms, .files = &fl, .format = o->format,
+					  .out = o->out, .clamp_mtime = o->clamp_mtime };
+		r = report_write(o->report, &ri);
+		if (r < 0)
+			s->ops->abort(s);
+	}
 	if (r == 0) {
 		r = s->ops->commit(s);
 		if (r < 0)
 			s->ops->abort(s);
 	}
 	if (r == 0)
-		log_info("wrote %s (%zu entries)", s->staged_build_dir, fl.n);
+		log_info("wrote %s (%zu entries)", s->staged_archive ? s->staged_archive : s->staged_build_dir, fl.n);
 out:
 	sink_free(s);
 	if (ctx.scratch) {

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sink.h"
+
 enum modpost_mode { MODPOST_TREE, MODPOST_BUNDLED };
 
 struct pack_opts {
@@ -18,6 +20,11 @@ struct pack_opts {
 	bool allow_missing_symvers;
 	enum modpost_mode modpost;
 	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH or -1 */
+	enum sink_format format;
+	bool hardlink_dups;
+	const char *report; /* --report FILE ("-": stdout), or NULL */
+	bool verify;        /* verify the staged result before publishing it */
+	const char *host_arch; /* for verify; NULL: this machine */
 };
 
 /* 0 on success; a negative errno after printing why. */

@@ -70,3 +70,28 @@ void sink_free(struct sink *s)
 	if (s)
 		s->ops->free(s);
 }
+
+static const char *const format_names[] = {
+	[FORMAT_DIR] = "dir", [FORMAT_TAR] = "tar", [FORMAT_TAR_GZ] = "tar.gz",
+	[FORMAT_TAR_XZ] = "tar.xz", [FORMAT_TAR_ZST] = "tar.zst", [FORMAT_CPIO] = "cpio",
+};
+
+int sink_format_parse(const char *name, enum sink_format *f)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(format_names); i++)
+		if (!strcmp(name, format_names[i])) {
+			*f = (enum sink_format)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+const char *sink_format_name(enum sink_format f)
+{
+	return (size_t)f < ARRAY_SIZE(format_names) ? format_names[f] : "?";
+}
+
+struct sink *sink_new(const struct sink_config *cfg)
+{
+	return cfg->format == FORMAT_DIR ? sink_dir_new(cfg) : sink_archive_new(cfg);
+}

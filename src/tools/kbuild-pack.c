@@ -10,6 +10,8 @@
 
 static const struct kbp_cmd *const cmds[] = {
 	&kbp_cmd_pack,
+	&kbp_cmd_verify,
+	&kbp_cmd_diff,
 };
 
 int main(int argc, char *argv[])
@@ -19,7 +21,11 @@ int main(int argc, char *argv[])
 		for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
 			if (!strcmp(argv[1], cmds[i]->name))
 				return cmds[i]->run(argc - 1, argv + 1);
-		log_err("unknown command '%s' (see kbuild-pack --help)", argv[1]);
+		struct strbuf names = { 0 };
+		for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
+			strbuf_addf(&names, "%s%s", i ? ", " : "", cmds[i]->name);
+		log_err("unknown command '%s' (commands: %s; see kbuild-pack --help)", argv[1], strbuf_str(&names));
+		strbuf_release(&names);
 		return EXIT_USAGE;
 	}
 	return kbp_cmd_pack.run(argc, argv);

@@ -12,3 +12,5 @@ struct kbp_cmd {
 };
 
 extern const struct kbp_cmd kbp_cmd_pack;
+extern const struct kbp_cmd kbp_cmd_verify;
+extern const struct kbp_cmd kbp_cmd_diff;

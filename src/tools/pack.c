@@ -23,7 +23,14 @@ static const char usage_text[] =
 	"  -O, --obj OBJ             object tree of an O= build (default: SRC, an in-tree build)\n"
 	"  -a, --arch ARCH           architecture (default: from the tree's .config)\n"
 	"Output:\n"
-	"  -o, --out DESTDIR         install root; the result is DESTDIR/lib/modules/<release>/build\n"
+	"  -o, --out DESTDIR|FILE    install root (the result is DESTDIR/lib/modules/<release>/build),\n"
+	"                            or the archive file for an archive format\n"
+	"  -F, --format FMT          dir (default), tar, tar.gz, tar.xz, tar.zst or cpio; archives\n"
+	"                            hold lib/modules/<release>/{build,source}, byte-reproducibly\n"
+	"      --hardlink-dups       archives: store identical files as hard links\n"
+	"      --report FILE.yaml    write a YAML report of every file (sha256, origin, rule); '-': stdout\n"
+	"      --verify              run 'kbuild-pack verify' on the result before publishing it\n"
+	"      --host-arch ARCH      machine the tree's programs must run on, for --verify\n"
 	"  -f, --force               replace an existing build directory\n"
 	"  -l, --list                print what would be copied (path, origin, rule); write nothing\n"
 	"Rules:\n"
@@ -41,7 +48,7 @@ static const char usage_text[] =
 	"Environment: SOURCE_DATE_EPOCH clamps every mtime of the output.\n"
 	"Exit status: 0 success, 1 failure (nothing written), 2 usage error.\n";
 
-enum { OPT_ALLOW_MISSING_SYMVERS = 256, OPT_MODPOST };
+enum { OPT_ALLOW_MISSING_SYMVERS = 256, OPT_MODPOST, OPT_HARDLINK_DUPS, OPT_REPORT, OPT_VERIFY, OPT_HOST_ARCH };
 
 static const struct option longopts[] = {
 	{ "src", required_argument, NULL, 's' },
@@ -54,6 +61,11 @@ static const struct option longopts[] = {
 	{ "force", no_argument, NULL, 'f' },
 	{ "allow-missing-symvers", no_argument, NULL, OPT_ALLOW_MISSING_SYMVERS },
 	{ "modpost", required_argument, NULL, OPT_MODPOST },
+	{ "format", required_argument, NULL, 'F' },
+	{ "hardlink-dups", no_argument, NULL, OPT_HARDLINK_DUPS },
+	{ "report", required_argument, NULL, OPT_REPORT },
+	{ "verify", no_argument, NULL, OPT_VERIFY },
+	{ "host-arch", required_argument, NULL, OPT_HOST_ARCH },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
@@ -93,7 +105,7 @@ static int run_pack(int argc, char *argv[])
 	int c, verbose = 0, quiet = 0, r;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "s:O:o:a:M:m:lfvqhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:O:o:a:M:m:F:lfvqhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			o.src = optarg;
@@ -133,6 +145,24 @@ static int run_pack(int argc, char *argv[])
 				return usage_error("--modpost takes 'tree' or 'bundled', not '%s'", optarg);
 			}
 			break;
+		case 'F':
+			if (sink_format_parse(optarg, &o.format) < 0) {
+				free(extra);
+				return usage_error("--format takes dir, tar, tar.gz, tar.xz, tar.zst or cpio, not '%s'", optarg);
+			}
+			break;
+		case OPT_HARDLINK_DUPS:
+			o.hardlink_dups = true;
+			break;
+		case OPT_REPORT:
+			o.report = optarg;
+			break;
+		case OPT_VERIFY:
+			o.verify = true;
+			break;
+		case OPT_HOST_ARCH:
+			o.host_arch = optarg;
+			break;
 		case 'v':
 			verbose++;
 			break;
@@ -164,6 +194,14 @@ static int run_pack(int argc, char *argv[])
 	if (!o.out && !o.list) {
 		free(extra);
 		return usage_error("%s", "no output given: pass --out DESTDIR (or --list)");
+	}
+	if (o.hardlink_dups && o.format == FORMAT_DIR) {
+		free(extra);
+		return usage_error("%s", "--hardlink-dups needs an archive --format");
+	}
+	if (o.report && o.list) {
+		free(extra);
+		return usage_error("%s", "--report writes what a pack wrote; it does not go with --list");
 	}
 	if (parse_sde(&o.clamp_mtime) < 0) {
 		free(extra);

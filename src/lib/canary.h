@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* verify --canary: build a tiny bundled module against a build directory
+ * and hold its __versions CRCs against the directory's Module.symvers. */
+#pragma once
+
+#include <stdio.h>
+
+/* src: a directory with the canary's sources, or NULL for the built-in one.
+ * Writes problems as "canary: ..." lines; returns their number or -errno. */
+int canary_check(const char *build, const char *src, FILE *out);

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* kbuild-pack diff A B: the file-set difference of two build directories
+ * or archives, as one line per path. */
+#pragma once
+
+#include <stdio.h>
+
+/* Lines "only in A: PATH", "only in B: PATH", "differs: PATH (what)",
+ * sorted by path. Returns the number of differences or a negative errno. */
+int kbp_diff(const char *a, const char *b, FILE *out);
