@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "filelist.h"
+#include "hosttools.h"
 #include "manifest.h"
 #include "paths.h"
 #include "report.h"
@@ -146,6 +147,7 @@ const char *pack_scratch_dir(struct pack_ctx *ctx)
  * selection: files kbuild-pack brings or makes itself (ORIGIN_TOOL). */
 static int (*const post_select_steps[])(struct pack_ctx *) = {
 	add_bundled_modpost,
+	hosttools_rebuild, /* after the bundled modpost: it warns about it when foreign */
 };
 
 static void print_list(const struct filelist *fl)

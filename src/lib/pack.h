@@ -9,6 +9,8 @@
 #include "sink.h"
 
 enum modpost_mode { MODPOST_TREE, MODPOST_BUNDLED };
+/* Which machine the packed host programs run on: the one that built the tree, or its target. */
+enum host_tools_mode { HOST_TOOLS_BUILD, HOST_TOOLS_TARGET };
 
 struct pack_opts {
 	const char *src, *obj, *out, *arch;
@@ -19,6 +21,8 @@ struct pack_opts {
 	bool force;
 	bool allow_missing_symvers;
 	enum modpost_mode modpost;
+	enum host_tools_mode host_tools;
+	const char *cross_compile; /* target compiler prefix for --host-tools=target; NULL: from the config */
 	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH or -1 */
 	enum sink_format format;
 	bool hardlink_dups;

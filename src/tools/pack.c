@@ -39,6 +39,11 @@ static const char usage_text[] =
 	"      --allow-missing-symvers  pack a tree without Module.symvers (warning only)\n"
 	"      --modpost=tree|bundled   keep the tree's scripts/mod/modpost (default) or\n"
 	"                            install kbuild-modpost in its place\n"
+	"      --host-tools=build|target  keep the tree's host programs, built for the build\n"
+	"                            machine (default), or rebuild them with the target's\n"
+	"                            compiler for the machine the tree is installed on\n"
+	"      --cross-compile PREFIX  target compiler PREFIXgcc for --host-tools=target\n"
+	"                            (default: from CONFIG_CC_VERSION_TEXT)\n"
 	"Messages:\n"
 	"  -v, --verbose             say more (twice: debug)\n"
 	"  -q, --quiet               errors only\n"
@@ -48,6 +53,7 @@ static const char usage_text[] =
 	"Environment: SOURCE_DATE_EPOCH clamps every mtime of the output.\n"
 	"Exit status: 0 success, 1 failure (nothing written), 2 usage error.\n";
 
+enum { OPT_HOST_TOOLS = 320, OPT_CROSS_COMPILE };
 enum { OPT_ALLOW_MISSING_SYMVERS = 256, OPT_MODPOST, OPT_HARDLINK_DUPS, OPT_REPORT, OPT_VERIFY, OPT_HOST_ARCH };
 
 static const struct option longopts[] = {
@@ -61,6 +67,8 @@ static const struct option longopts[] = {
 	{ "force", no_argument, NULL, 'f' },
 	{ "allow-missing-symvers", no_argument, NULL, OPT_ALLOW_MISSING_SYMVERS },
 	{ "modpost", required_argument, NULL, OPT_MODPOST },
+	{ "host-tools", required_argument, NULL, OPT_HOST_TOOLS },
+	{ "cross-compile", required_argument, NULL, OPT_CROSS_COMPILE },
 	{ "format", required_argument, NULL, 'F' },
 	{ "hardlink-dups", no_argument, NULL, OPT_HARDLINK_DUPS },
 	{ "report", required_argument, NULL, OPT_REPORT },
@@ -144,6 +152,19 @@ static int run_pack(int argc, char *argv[])
 				free(extra);
 				return usage_error("--modpost takes 'tree' or 'bundled', not '%s'", optarg);
 			}
+			break;
+		case OPT_HOST_TOOLS:
+			if (!strcmp(optarg, "build"))
+				o.host_tools = HOST_TOOLS_BUILD;
+			else if (!strcmp(optarg, "target"))
+				o.host_tools = HOST_TOOLS_TARGET;
+			else {
+				free(extra);
+				return usage_error("--host-tools takes 'build' or 'target', not '%s'", optarg);
+			}
+			break;
+		case OPT_CROSS_COMPILE:
+			o.cross_compile = optarg;
 			break;
 		case 'F':
 			if (sink_format_parse(optarg, &o.format) < 0) {
