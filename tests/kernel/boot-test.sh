@@ -41,8 +41,9 @@ if [ "$CASE" = badcrc ]; then
     # Entry layout (64-bit): 8-byte little-endian crc + 56-byte name.
     ko=$R/mods/kbp_user.ko
     read -r off size < <(readelf -S -W "$ko" | sed 's/^ *\[ *[0-9]*\]//' |
-        awk '$1 == "__versions" { print strtonum("0x" $4), strtonum("0x" $5) }')
+        awk '$1 == "__versions" { print $4, $5 }') || true
     [ -n "${off:-}" ] || die "kbp_user.ko has no __versions section"
+    off=$((16#$off)) size=$((16#$size))
     idx=-1
     for ((i = 0; i < size / 64; i++)); do
         name=$(dd if="$ko" bs=1 skip=$((off + i * 64 + 8)) count=56 status=none | tr -d '\0')
@@ -124,10 +125,18 @@ expect_line() { # grep -E pattern, description
 reject_line() {
     if grep -Eq "$1" "$LOGF.txt"; then fail "$2: $(grep -E "$1" "$LOGF.txt" | head -n 3)"; else pass "$2"; fi
 }
-reject_line 'Unknown symbol|version magic|Invalid module format|tainting kernel|no symbol version' \
-    "no unknown-symbol/vermagic/format/taint messages"
+# the patched kfree CRC of kbp_user (badcrc case) is the only expected error;
+# the kernel reports it as "disagrees about version" + "Unknown symbol kfree (err -22)"
+grep -Ev '^kbp_user: (disagrees about version of symbol kfree|Unknown symbol kfree \(err -22\))$' \
+    "$LOGF.txt" > "$LOGF.other" || true
+if grep -Eq 'disagrees about version|Unknown symbol|version magic|Invalid module format|tainting kernel|no symbol version' "$LOGF.other"; then
+    fail "module version/format errors in the log:"
+    grep -E 'disagrees about version|Unknown symbol|version magic|Invalid module format|tainting kernel|no symbol version' "$LOGF.other" | head -n 10 >&2
+else
+    pass "no unexpected unknown-symbol/version/vermagic/format messages"
+fi
 if [ "$CASE" = load ]; then
-    reject_line 'disagrees about version' "no symbol version mismatches"
+    reject_line 'disagrees about version|Unknown symbol' "no symbol version mismatches"
     for m in $LOAD_ORDER; do
         expect_line "^KBP-INSMOD-OK: $m\$" "insmod $m succeeded"
     done
@@ -141,9 +150,6 @@ if [ "$CASE" = load ]; then
 else
     # the mismatch must be reported and kbp_user must not load
     expect_line 'kbp_user: disagrees about version of symbol kfree$' "kernel reports 'kbp_user: disagrees about version of symbol kfree'"
-    n=$(grep -c 'disagrees about version' "$LOGF.txt" || true)
-    [ "$n" = 1 ] && pass "exactly one version mismatch reported" \
-        || { fail "$n version mismatch lines, want 1:"; grep 'disagrees about version' "$LOGF.txt" >&2; }
     expect_line '^KBP-INSMOD-FAIL: kbp_user$' "insmod of the patched kbp_user failed"
     reject_line 'kbp_user: loaded' "patched kbp_user did not run its init"
     expect_line '^KBP-INSMOD-OK: kbp_provider$' "an unmodified module still loads afterwards"
