@@ -1,0 +1,39 @@
+#!/bin/bash
+# rpm-tool-test.sh TARBALL VERSION SPEC: rpmbuild -bb of the tool's own spec
+# with the dist tarball as Source0 (Debian's rpm: no %cmake, so the spec's
+# plain-macro branch builds; --nodeps as the rpm database holds no
+# BuildRequires here); checks rpm -qlp, runs the packaged binary and loads
+# the packaged macro file.
+set -euo pipefail
+. "$(dirname "$0")/../kernel/lib.sh"
+. "$(dirname "$0")/lib.sh"
+tarball=$1 ver=$2 spec=$3
+[ -f "$tarball" ] || die "no dist tarball $tarball (cmake --build . --target dist)"
+kbpp_need rpmbuild rpm rpm2cpio cpio
+S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-test.XXXXXX")
+trap kbp_cleanup EXIT
+top=$S/rpmbuild
+mkdir -p "$top/SOURCES" "$S/tmp"
+cp "$tarball" "$top/SOURCES/"
+kbpp_run "$S/rpmbuild.log" rpmbuild -bb --nodeps \
+    --define "_topdir $top" --define "_tmppath $S/tmp" "$spec"
+grep -qE '^100% tests passed' "$S/rpmbuild.log" && pass "%check: $(grep -E '^100% tests passed' "$S/rpmbuild.log")" \
+    || fail "%check did not run and pass ctest -L quick"
+rpmf=$(ls "$top"/RPMS/*/kbuild-pack-"$ver"-*.rpm 2>/dev/null | grep -v debug | head -n1)
+[ -n "$rpmf" ] || die "no kbuild-pack-$ver rpm in $top/RPMS"
+pass "built $(basename "$rpmf")"
+rpm -qlp "$rpmf" > "$S/files"
+macrodir=$(rpm --eval '%{_rpmmacrodir}')
+for f in /usr/bin/kbuild-pack /usr/bin/kbuild-modpost /usr/share/kbuild-pack/manifests/common.yaml \
+         /usr/share/kbuild-pack/manifests/arch/x86.yaml "$macrodir/macros.kbuild-pack"; do
+    grep -qx "$f" "$S/files" && pass "rpm has $f" || fail "rpm lacks $f"
+done
+grep -qE '^/usr/share/man/man1/kbuild-pack\.1(\.gz|\.xz|\.bz2|\.zst)?$' "$S/files" && pass "rpm has kbuild-pack(1)" || fail "rpm lacks kbuild-pack(1)"
+grep -q 'dh_kbuild_pack\|perl5' "$S/files" && fail "rpm ships the debhelper addon" || pass "no debhelper addon in the rpm"
+mkdir -p "$S/root"
+(cd "$S/root" && rpm2cpio "$rpmf" | cpio -idm --quiet)
+v=$("$S/root/usr/bin/kbuild-pack" --version) && [ "$v" = "kbuild-pack $ver" ] && pass "packaged kbuild-pack --version: $v" \
+    || fail "packaged kbuild-pack --version: '${v:-}'"
+m=$(rpm --load "$S/root$macrodir/macros.kbuild-pack" --eval '%{kbuild_pack}')
+[ "$m" = /usr/bin/kbuild-pack ] && pass "packaged macros: %kbuild_pack = $m" || fail "packaged macros: %kbuild_pack = '$m'"
+kbp_finish
