@@ -1,0 +1,175 @@
+#!/bin/bash
+# cross-test.sh SERIES LAYOUT ARCH CASE
+#
+# Tests on a kernel cross-built for ARCH (tests/fixture/cross-fixture.sh):
+#   build   pack with --host-tools=build: the fixture is left unchanged, the
+#           host programs are the build machine's (verify --host-arch of this
+#           machine passes, of ARCH fails naming them); the test modules
+#           cross-build against the packed tree (original trees hidden) with
+#           CRCs = Module.symvers, the in-tree vermagic, and byte-identical
+#           .ko files to a build against the original tree.
+#   target  pack with --host-tools=target (compiler from the tree's config):
+#           verify --host-arch ARCH passes (every ELF program is the target's);
+#           then the target programs themselves build the test modules, run
+#           through qemu-user, and the .ko files are byte-identical to the
+#           ones the build machine's programs make.
+#   boot    pack (build), cross-build and sign the test modules with the
+#           packed sign-file, boot the fixture Image in qemu-system-ARCH with
+#           a static /init and load crc7 and every test module.
+set -euo pipefail
+. "$(dirname "$0")/../kernel/lib.sh"
+. "$(dirname "$0")/lib-cross.sh"
+kbp_enter_ns "$0" "$@"
+[ $# -eq 4 ] || die "usage: $0 SERIES LAYOUT ARCH build|target|boot"
+CASE=$4
+kbp_cross_setup "$1" "$2" "$3"
+command -v "${CROSS}gcc" >/dev/null || die "${CROSS}gcc missing"
+THIS_ARCH=$(uname -m)
+
+# kbp_build_against KDIR MODDIR [hide]
+kbp_build_against() {
+    kbp_copy_modules "$2"
+    kbp_build_modules "$1" "$2" ${3:-} || die "test modules do not build against $1"
+}
+
+case "$CASE" in
+build)
+    TREES=("$SRC"); [ -n "$OBJ" ] && TREES+=("$OBJ")
+    kbp_snapshot "${TREES[@]}" > "$S/before.lst"
+    kbp_pack "$S/out" --host-tools=build
+    kbp_snapshot "${TREES[@]}" > "$S/after.lst"
+    cmp -s "$S/before.lst" "$S/after.lst" && pass "fixture trees unchanged by packing" \
+        || { fail "fixture trees changed by packing"; diff -u "$S/before.lst" "$S/after.lst" | head -n 20 >&2; }
+    kbp_elf_programs "$PACKED" > "$S/programs"
+    log "ELF programs in the output: $(awk '{print $1}' "$S/programs" | tr '\n' ' ')"
+    grep -q '^scripts/basic/fixdep ' "$S/programs" || fail "no fixdep in the output"
+    "$KBUILD_PACK" verify --host-arch "$THIS_ARCH" "$S/out" > "$S/verify-build.out" 2>&1 \
+        && pass "verify --host-arch $THIS_ARCH passes on the --host-tools=build output" \
+        || { fail "verify --host-arch $THIS_ARCH failed:"; cat "$S/verify-build.out" >&2; }
+    if "$KBUILD_PACK" verify --host-arch "$ELFARCH" "$S/out" > "$S/verify-target.out" 2>&1; then
+        fail "verify --host-arch $ELFARCH accepted build-machine programs"
+    else
+        grep -q 'scripts/basic/fixdep' "$S/verify-target.out" && pass "verify --host-arch $ELFARCH names the build machine's fixdep" \
+            || { fail "verify --host-arch $ELFARCH did not name fixdep:"; cat "$S/verify-target.out" >&2; }
+    fi
+    mount --bind "$S/out" "$S/out"; mount -o remount,bind,ro "$S/out"
+    log "cross-building the test modules against the packed tree (original trees hidden)"
+    # both builds in $S/mod, the same path, so that the .ko files can be identical
+    kbp_build_against "$PACKED" "$S/mod" hide
+    pass "all test modules cross-build against the packed tree"
+    kbp_check_modules "$S/mod" "$PACKED"
+    mv "$S/mod" "$S/mod.packed"
+    log "cross-building the test modules against the original tree"
+    kbp_build_against "$KTREE" "$S/mod"
+    mv "$S/mod" "$S/mod.orig"
+    kbp_compare_builds "$S/mod.orig" "$S/mod.packed" "original tree vs packed tree"
+    ;;
+target)
+    TREES=("$SRC"); [ -n "$OBJ" ] && TREES+=("$OBJ")
+    kbp_snapshot "${TREES[@]}" > "$S/before.lst"
+    kbp_pack "$S/out" --host-tools=target
+    kbp_snapshot "${TREES[@]}" > "$S/after.lst"
+    cmp -s "$S/before.lst" "$S/after.lst" && pass "fixture trees unchanged by --host-tools=target" \
+        || { fail "fixture trees changed by --host-tools=target"; diff -u "$S/before.lst" "$S/after.lst" | head -n 20 >&2; }
+    grep -i 'warning' "$S/pack.stderr" >&2 && fail "--host-tools=target warned (a program was not rebuilt)" \
+        || pass "--host-tools=target rebuilt every program (no warnings)"
+    kbp_elf_programs "$PACKED" > "$S/programs"
+    log "ELF programs in the output: $(tr '\n' ',' < "$S/programs")"
+    for p in scripts/basic/fixdep scripts/mod/modpost scripts/genksyms/genksyms; do
+        grep -q "^$p " "$S/programs" || fail "$p missing from the output"
+    done
+    if grep -qx 'CONFIG_MODULE_SIG=y' "$PACKED/.config"; then
+        grep -q '^scripts/sign-file ' "$S/programs" && pass "sign-file rebuilt" || fail "sign-file missing"
+    fi
+    "$KBUILD_PACK" verify --host-arch "$ELFARCH" "$S/out" > "$S/verify.out" 2>&1 \
+        && pass "verify --host-arch $ELFARCH: every ELF program is for $ELFARCH ($(wc -l < "$S/programs") programs)" \
+        || { fail "verify --host-arch $ELFARCH failed:"; cat "$S/verify.out" >&2; }
+    # Reference: the same modules built with the build machine's programs.
+    kbp_pack "$S/ref" --host-tools=build
+    REF=$PACKED
+    kbp_build_against "$REF" "$S/mod"
+    mv "$S/mod" "$S/mod.build"
+    # The target's programs at work, through qemu-user: a writable copy of
+    # the output whose ELF programs are shims to $QEMU_USER.
+    command -v "$QEMU_USER" >/dev/null || die "$QEMU_USER missing (apt-get install qemu-user)"
+    PACKED=$S/out/lib/modules/$REL/build
+    cp -a "$S/out" "$S/emu"
+    E=$S/emu/lib/modules/$REL/build
+    case "$KARCH" in arm64) QL=/ ;; riscv) QL=/usr/riscv64-linux-gnu ;; esac
+    while read -r p _; do
+        mv "$E/$p" "$E/$p.target"
+        printf '#!/bin/sh\nexec %s -L %s "$0.target" "$@"\n' "$QEMU_USER" "$QL" > "$E/$p"
+        chmod 755 "$E/$p"
+    done < "$S/programs"
+    "$E/scripts/basic/fixdep" 2>&1 | grep -qi usage && pass "the target's fixdep runs (under $QEMU_USER)" \
+        || fail "the target's fixdep does not run under $QEMU_USER"
+    log "building the test modules with the target's programs (under $QEMU_USER)"
+    # rebuild in the same path as the reference build
+    kbp_build_against "$E" "$S/mod"
+    mv "$S/mod" "$S/mod.target"
+    kbp_compare_builds "$S/mod.build" "$S/mod.target" "build-machine programs vs target programs under qemu-user"
+    if grep -qx 'CONFIG_MODULE_SIG=y' "$PACKED/.config" && [ -n "$OBJ" ]; then
+        cp "$S/mod.target/kbp_user/kbp_user.ko" "$S/signed.ko"
+        "$E/scripts/sign-file" sha512 "$OBJ/certs/signing_key.pem" "$OBJ/certs/signing_key.x509" "$S/signed.ko" \
+            && tail -c 28 "$S/signed.ko" | grep -q 'Module signature appended' \
+            && pass "the target's sign-file signs a module (under $QEMU_USER)" \
+            || fail "the target's sign-file failed"
+    fi
+    ;;
+boot)
+    kbp_pack "$S/out" --host-tools=build
+    mount --bind "$S/out" "$S/out"; mount -o remount,bind,ro "$S/out"
+    kbp_build_against "$PACKED" "$S/mod" hide
+    pass "all test modules cross-build against the packed tree"
+    R=$S/initramfs
+    mkdir -p "$R"/{dev,proc,sys,mods}
+    mknod -m 600 "$R/dev/console" c 5 1
+    "${CROSS}gcc" -static -O2 -o "$R/init" "$KBP_TESTS_DIR/cross/kbp-init.c" || die "cannot build the static init"
+    CRC7_KO=$(kbp_modroot_ko crc7)
+    cp "$CRC7_KO" "$R/mods/crc7.ko"
+    for m in "${KBP_MODULES[@]}"; do cp "$S/mod/$m/$m.ko" "$R/mods/"; done
+    SIGNED=
+    if grep -qx 'CONFIG_MODULE_SIG=y' "$PACKED/.config" && [ -n "$OBJ" ]; then
+        hash=$(sed -n 's/^CONFIG_MODULE_SIG_HASH="\(.*\)"/\1/p' "$PACKED/.config")
+        for m in "${KBP_MODULES[@]}"; do
+            "$PACKED/scripts/sign-file" "$hash" "$OBJ/certs/signing_key.pem" "$PACKED/certs/signing_key.x509" "$R/mods/$m.ko" \
+                || die "the packed sign-file failed on $m.ko"
+        done
+        SIGNED=1
+        pass "test modules signed with the packed sign-file and certs/signing_key.x509"
+    fi
+    printf '%s\n' crc7 "${KBP_MODULES[@]}" > "$R/mods/order"
+    (cd "$R" && find . | cpio -o -H newc --quiet) > "$S/initramfs.cpio"
+    case "$KARCH" in
+        arm64) QEMU=(qemu-system-aarch64 -M virt -cpu cortex-a57); CONSOLE=ttyAMA0 ;;
+        riscv) QEMU=(qemu-system-riscv64 -M virt -bios default); CONSOLE=ttyS0 ;;
+    esac
+    command -v "${QEMU[0]}" >/dev/null || die "${QEMU[0]} missing"
+    LOGF=$S/serial.log
+    log "booting $FIX/Image in ${QEMU[0]} (log: $LOGF)"
+    rc=0
+    timeout "${KBP_BOOT_TIMEOUT:-240}" "${QEMU[@]}" -m 256 -smp 1 -kernel "$FIX/Image" -initrd "$S/initramfs.cpio" \
+        -append "console=$CONSOLE panic=-1 loglevel=7" -nographic -no-reboot </dev/null >"$LOGF" 2>&1 || rc=$?
+    tr -d '\r' < "$LOGF" > "$LOGF.txt"
+    show_log() { echo "---- serial log (last 60 lines) ----" >&2; tail -n 60 "$LOGF.txt" >&2; }
+    [ $rc -eq 0 ] || { show_log; die "qemu exited with $rc (124 = timeout)"; }
+    grep -q '^KBP-DONE' "$LOGF.txt" || { show_log; die "init did not reach KBP-DONE"; }
+    grep -q "^KBP-INIT: $REL " "$LOGF.txt" && pass "booted release $REL ($(sed -n 's/^KBP-INIT: [^ ]* //p' "$LOGF.txt"))" \
+        || fail "booted kernel is not $REL"
+    for m in crc7 "${KBP_MODULES[@]}"; do
+        grep -qx "KBP-INSMOD-OK: $m" "$LOGF.txt" && pass "insmod $m" || fail "insmod $m: $(grep "KBP-INSMOD-FAIL: $m" "$LOGF.txt")"
+        grep -Eq "^$m [0-9]+ [0-9]+ " "$LOGF.txt" || fail "$m not in /proc/modules"
+    done
+    for re in 'kbp_user: loaded \(crc7=0x[0-9a-f]{2}\)' 'kbp_provider: loaded' \
+              'kbp_consumer: loaded, kbp_provider_add\(40,2\)=42 kbp_provider_mix=4002' 'kbp_multi: loaded, sum=36 scaled=108'; do
+        grep -Eq "$re" "$LOGF.txt" && pass "console: /$re/" || fail "no console line /$re/"
+    done
+    bad='Unknown symbol|version magic|Invalid module format|disagrees about version|no symbol version'
+    [ -n "$SIGNED" ] && bad="$bad|module verification failed|tainting kernel"
+    if grep -Eq "$bad" "$LOGF.txt"; then fail "kernel complained: $(grep -E "$bad" "$LOGF.txt" | head -n 3)"
+    else pass "no unknown-symbol/vermagic/version/signature complaints"; fi
+    [ $FAILS -eq 0 ] || show_log
+    ;;
+*) die "unknown case $CASE" ;;
+esac
+kbp_finish

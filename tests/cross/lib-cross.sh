@@ -1,0 +1,91 @@
+# Helpers for the cross-built fixture tests; sourced after ../kernel/lib.sh.
+#
+# kbp_cross_setup SERIES LAYOUT ARCH: like kbp_setup, on the fixture of
+# tests/fixture/cross-fixture.sh; also sets CROSS (CROSS_COMPILE prefix),
+# KARCH (make's ARCH), ELFARCH (verify --host-arch name of the target) and
+# exports ARCH/CROSS_COMPILE so every make (kbp_build_modules) cross-builds.
+KBP_CROSS_FIXTURE_SH=$KBP_TESTS_DIR/fixture/cross-fixture.sh
+
+kbp_cross_setup() {
+    SERIES=$1 LAYOUT=$2 KARCH=$3
+    [ -n "${KBUILD_PACK:-}" ] || die "KBUILD_PACK is not set (path of the kbuild-pack binary)"
+    [ -x "$KBUILD_PACK" ] || die "KBUILD_PACK=$KBUILD_PACK is not executable"
+    FIX=$("$KBP_CROSS_FIXTURE_SH" "$SERIES" "$LAYOUT" "$KARCH") || die "fixture $SERIES $LAYOUT $KARCH unavailable"
+    [ -f "$FIX/.kbp-fixture-complete" ] || die "fixture $FIX incomplete"
+    REL=$(cat "$FIX/release")
+    CROSS=$(cat "$FIX/cross-compile")
+    case "$KARCH" in
+        arm64) ELFARCH=aarch64; QEMU_USER=qemu-aarch64 ;;
+        riscv) ELFARCH=riscv64; QEMU_USER=qemu-riscv64 ;;
+        *) die "unknown arch $KARCH" ;;
+    esac
+    case "$LAYOUT" in
+        obj)    SRC=$FIX/src; OBJ=$FIX/obj; KTREE=$OBJ ;;
+        intree) SRC=$FIX/tree; OBJ=; KTREE=$SRC ;;
+        *) die "bad layout $LAYOUT" ;;
+    esac
+    export ARCH=$KARCH CROSS_COMPILE=$CROSS
+    S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-cross.XXXXXX")
+    trap kbp_cleanup EXIT
+    mount --bind "$FIX" "$FIX"
+    mount -o remount,bind,ro "$FIX"
+    touch "$FIX/.kbp-write-probe" 2>/dev/null && die "fixture $FIX is still writable after ro bind mount"
+    log "fixture $FIX (release $REL, $KARCH, CROSS_COMPILE=$CROSS, layout $LAYOUT), scratch $S"
+}
+
+# kbp_elf_programs DIR: "path machine" of every ELF executable/shared object
+kbp_elf_programs() {
+    (cd "$1" && find . -type f -print0 | xargs -0 -r file -N -F '|' | grep -E '\| *ELF [0-9]+-bit .*(executable|shared object)' |
+        sed -E 's/^\.\/([^|]*)\| *ELF [0-9]+-bit [LM]SB [^,]*, ([^,]*),.*/\1 \2/' | LC_ALL=C sort)
+}
+
+# kbp_check_modules MODDIR KTREE: modversion CRCs, vermagic and depends of
+# the cross-built test modules (as pack-test.sh does for x86_64).
+kbp_check_modules() {
+    local mod=$1 kt=$2 m ko crcs want_vm vm dep
+    local CRC7_KO
+    CRC7_KO=$(kbp_modroot_ko crc7)
+    [ -n "$CRC7_KO" ] || die "crc7.ko not found in $FIX/modroot"
+    want_vm=$(modinfo -F vermagic "$CRC7_KO")
+    kbp_symvers_crcs "$kt/Module.symvers" > "$S/kernel.crcs"
+    declare -A DEPENDS=([kbp_user]=crc7 [kbp_provider]= [kbp_consumer]=kbp_provider [kbp_multi]=)
+    for m in "${KBP_MODULES[@]}"; do
+        ko=$mod/$m/$m.ko
+        crcs=$S/kernel.crcs
+        if [ "$m" = kbp_consumer ]; then
+            kbp_symvers_crcs "$kt/Module.symvers" "$mod/kbp_provider/Module.symvers" > "$S/consumer.crcs"
+            crcs=$S/consumer.crcs
+        fi
+        kbp_modversions "$ko" > "$S/$m.versions"
+        [ -s "$S/$m.versions" ] || fail "$m.ko has no __versions entries"
+        wrong=$(join -1 2 -2 2 -o 1.2,1.1,2.1 -a 1 -e MISSING "$S/$m.versions" "$crcs" | awk '$2 != $3')
+        [ -z "$wrong" ] && pass "$m: all $(wc -l < "$S/$m.versions") modversion CRCs match Module.symvers" \
+            || { fail "$m: CRC mismatches (symbol module-crc symvers-crc):"; echo "$wrong" >&2; }
+        vm=$(modinfo -F vermagic "$ko")
+        [ "$vm" = "$want_vm" ] && pass "$m: vermagic '$vm'" || fail "$m: vermagic '$vm', want '$want_vm'"
+        dep=$(modinfo -F depends "$ko")
+        [ "$dep" = "${DEPENDS[$m]}" ] || fail "$m: depends '$dep', want '${DEPENDS[$m]}'"
+        "${CROSS}readelf" -h "$ko" | grep -q "Machine:.*$(kbp_machine_name)" || fail "$m.ko is not built for $KARCH"
+    done
+}
+
+kbp_machine_name() {
+    case "$KARCH" in arm64) echo AArch64 ;; riscv) echo RISC-V ;; esac
+}
+
+# kbp_compare_builds A B WHAT: .mod.c, __versions, .modinfo and .ko of two builds
+kbp_compare_builds() {
+    local a=$1 b=$2 what=$3 m sec f same=0
+    for m in "${KBP_MODULES[@]}"; do
+        cmp -s "$a/$m/$m.mod.c" "$b/$m/$m.mod.c" || { fail "$m: .mod.c differs ($what)"; diff -u "$a/$m/$m.mod.c" "$b/$m/$m.mod.c" >&2 || true; }
+        for sec in __versions .modinfo; do
+            "${CROSS}objcopy" -O binary --only-section="$sec" "$a/$m/$m.ko" "$S/$m$sec.a"
+            "${CROSS}objcopy" -O binary --only-section="$sec" "$b/$m/$m.ko" "$S/$m$sec.b"
+            cmp -s "$S/$m$sec.a" "$S/$m$sec.b" || fail "$m: $sec differs ($what)"
+        done
+        for f in "$m.ko" Module.symvers; do
+            if cmp -s "$a/$m/$f" "$b/$m/$f"; then [ "$f" = "$m.ko" ] && same=$((same + 1)); else fail "$m: $f differs ($what)"; fi
+        done
+    done
+    [ $same = ${#KBP_MODULES[@]} ] && pass "all ${#KBP_MODULES[@]} .ko files byte-identical ($what)"
+}
