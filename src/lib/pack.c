@@ -19,6 +19,7 @@
 #include "symvers.h"
 #include "tree.h"
 #include "verify.h"
+#include "vmlinux-btf.h"
 
 /* Module.symvers must exist (or be explicitly waived) and parse the way the
  * kernel's modpost will parse it, or every module build fails later. */
@@ -148,6 +149,7 @@ const char *pack_scratch_dir(struct pack_ctx *ctx)
 static int (*const post_select_steps[])(struct pack_ctx *) = {
 	add_bundled_modpost,
 	hosttools_rebuild, /* after the bundled modpost: it warns about it when foreign */
+	vmlinux_step,      /* the BTF base of modules */
 };
 
 static void print_list(const struct filelist *fl)

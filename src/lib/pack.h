@@ -29,6 +29,7 @@ struct pack_opts {
 	const char *report; /* --report FILE ("-": stdout), or NULL */
 	bool verify;        /* verify the staged result before publishing it */
 	const char *host_arch; /* for verify; NULL: this machine */
+	int vmlinux; /* enum vmlinux_mode (vmlinux-btf.h): with CONFIG_DEBUG_INFO_BTF_MODULES */
 };
 
 /* 0 on success; a negative errno after printing why. */

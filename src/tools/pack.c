@@ -12,6 +12,7 @@
 #include "shared/log.h"
 #include "shared/util.h"
 #include "sink.h"
+#include "vmlinux-btf.h"
 
 static const char usage_text[] =
 	"Usage: kbuild-pack [pack] --src SRC [--obj OBJ] --out DESTDIR [options]\n"
@@ -44,6 +45,9 @@ static const char usage_text[] =
 	"                            compiler for the machine the tree is installed on\n"
 	"      --cross-compile PREFIX  target compiler PREFIXgcc for --host-tools=target\n"
 	"                            (default: from CONFIG_CC_VERSION_TEXT)\n"
+	"      --vmlinux=btf|full|none  with CONFIG_DEBUG_INFO_BTF_MODULES, the vmlinux modules\n"
+	"                            take their BTF base from: only its .BTF section (default),\n"
+	"                            stripped of debug info, or none (modules get no BTF)\n"
 	"Messages:\n"
 	"  -v, --verbose             say more (twice: debug)\n"
 	"  -q, --quiet               errors only\n"
@@ -54,6 +58,7 @@ static const char usage_text[] =
 	"Exit status: 0 success, 1 failure (nothing written), 2 usage error.\n";
 
 enum { OPT_HOST_TOOLS = 320, OPT_CROSS_COMPILE };
+enum { OPT_VMLINUX = 340 };
 enum { OPT_ALLOW_MISSING_SYMVERS = 256, OPT_MODPOST, OPT_HARDLINK_DUPS, OPT_REPORT, OPT_VERIFY, OPT_HOST_ARCH };
 
 static const struct option longopts[] = {
@@ -69,6 +74,7 @@ static const struct option longopts[] = {
 	{ "modpost", required_argument, NULL, OPT_MODPOST },
 	{ "host-tools", required_argument, NULL, OPT_HOST_TOOLS },
 	{ "cross-compile", required_argument, NULL, OPT_CROSS_COMPILE },
+	{ "vmlinux", required_argument, NULL, OPT_VMLINUX },
 	{ "format", required_argument, NULL, 'F' },
 	{ "hardlink-dups", no_argument, NULL, OPT_HARDLINK_DUPS },
 	{ "report", required_argument, NULL, OPT_REPORT },
@@ -165,6 +171,13 @@ static int run_pack(int argc, char *argv[])
 			break;
 		case OPT_CROSS_COMPILE:
 			o.cross_compile = optarg;
+			break;
+		case OPT_VMLINUX:
+			o.vmlinux = vmlinux_mode_parse(optarg);
+			if (o.vmlinux < 0) {
+				free(extra);
+				return usage_error("--vmlinux takes 'btf', 'full' or 'none', not '%s'", optarg);
+			}
 			break;
 		case 'F':
 			if (sink_format_parse(optarg, &o.format) < 0) {
