@@ -209,7 +209,7 @@ int kbp_pack(const struct pack_opts *o)
 	}
 	if (r == 0 && o->verify) {
 		/* Checked in its temporary place: a broken tree is never published. */
-		struct verify_opts vo = { .host_arch = o->host_arch };
+		struct verify_opts vo = { .host_arch = o->host_arch, .no_btf_base = o->vmlinux == VMLINUX_NONE };
 		const char *staged = s->staged_archive ? s->staged_archive : s->staged_build_dir;
 		int n = kbp_verify(staged, &vo, stderr);
 

@@ -351,6 +351,29 @@ static void check_symvers(struct vctx *v)
 	symvers_release(&sv);
 }
 
+/* CONFIG_DEBUG_INFO_BTF_MODULES: Makefile.modfinal takes every module's BTF
+ * base from vmlinux (pahole --btf_base, resolve_btfids -b) and silently
+ * skips module BTF without it. */
+static void check_btf_base(struct vctx *v, const struct verify_opts *o)
+{
+	_cleanup_free_ char *p = path_join(v->build, "vmlinux");
+	_cleanup_kelf_ struct kelf *k = NULL;
+	int r;
+
+	if (!kconfig_enabled(&v->kc, "CONFIG_DEBUG_INFO_BTF_MODULES") || o->no_btf_base)
+		return;
+	if (!path_is_reg(p)) {
+		problem(v, "vmlinux", "required file is missing (CONFIG_DEBUG_INFO_BTF_MODULES=y: the BTF base of "
+			"modules; without it kbuild skips their BTF)");
+		return;
+	}
+	r = kelf_open(p, &k);
+	if (r < 0)
+		problem(v, "vmlinux", "not a readable ELF file: %s", r == -EBADMSG ? kelf_errmsg() : strerror(-r));
+	else if (!kelf_find_section(k, ".BTF"))
+		problem(v, "vmlinux", "has no .BTF section, the BTF base of modules (CONFIG_DEBUG_INFO_BTF_MODULES=y)");
+}
+
 static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 {
 	struct vctx v = { .build = build, .out = out };
@@ -382,6 +405,7 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 	if (r < 0)
 		goto out;
 	check_required(&v);
+	check_btf_base(&v, o);
 	check_files(&v);
 	check_mtimes(&v);
 	check_symvers(&v);

@@ -10,6 +10,7 @@ struct verify_opts {
 	const char *host_arch; /* machine the tree's programs must run on; NULL: this one */
 	bool canary;           /* also build the bundled canary module against it */
 	const char *canary_src; /* NULL: kbp_canary_dir() */
+	bool no_btf_base;      /* module BTF waived (pack --vmlinux=none): no vmlinux is fine */
 };
 
 /* Checks PATH (a build directory, a DESTDIR holding one, or an archive)
