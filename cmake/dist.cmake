@@ -1,10 +1,11 @@
 # "dist" target: a reproducible source tarball kbuild-pack-<version>.tar.gz in
-# the build directory, made from the git checkout: by default the files git
-# tracks, as they are in the working tree (so uncommitted edits of tracked
-# files are in it, untracked files are not); with -DKBP_DIST_REF=<ref>
-# exactly that commit (git archive).  File order, owners and mtimes are fixed
-# (mtime = the commit date of HEAD), so the tarball is reproducible.
-set(KBP_DIST_REF "" CACHE STRING "git ref to make the dist tarball from (default: tracked files of the working tree)")
+# the build directory, made from the git checkout with git archive of
+# KBP_DIST_REF (default HEAD: what is committed, whatever the working tree
+# holds).  KBP_DIST_REF=worktree takes the files git tracks as they are in the
+# working tree instead (uncommitted edits in, untracked files out); file
+# order, owners and mtimes (the commit date of HEAD) are fixed, so that
+# tarball is reproducible too.
+set(KBP_DIST_REF "HEAD" CACHE STRING "git ref to make the dist tarball from, or 'worktree'")
 set(KBP_DIST_NAME ${PROJECT_NAME}-${PROJECT_VERSION})
 set(KBP_DIST_TARBALL ${CMAKE_BINARY_DIR}/${KBP_DIST_NAME}.tar.gz)
 find_program(KBP_GIT git)

@@ -1,12 +1,12 @@
 #!/bin/sh
 # dist.sh SRCDIR NAME OUT.tar.gz [REF]: see dist.cmake.
 set -eu
-src=$1 name=$2 out=$3 ref=${4:-}
+src=$1 name=$2 out=$3 ref=${4:-HEAD}
 GIT=${GIT:-git} TAR=${TAR:-tar}
 cd "$src"
 tmp="$out.tmp.$$"
 trap 'rm -f "$tmp"' EXIT
-if [ -n "$ref" ]; then
+if [ "$ref" != worktree ]; then
     "$GIT" archive --format=tar --prefix="$name/" "$ref" | gzip -9n > "$tmp"
 else
     mtime=$("$GIT" log -1 --format=%ct HEAD 2>/dev/null || echo 0)

@@ -9,8 +9,7 @@ set -euo pipefail
 tarball=$1 ver=$2
 [ -f "$tarball" ] || die "no dist tarball $tarball (cmake --build . --target dist)"
 kbpp_need dpkg-buildpackage dh fakeroot dpkg-deb
-S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-test.XXXXXX")
-trap kbp_cleanup EXIT
+kbpp_scratch
 tar -xzf "$tarball" -C "$S"
 src=$S/kbuild-pack-$ver
 [ -f "$src/debian/control" ] || die "tarball lacks kbuild-pack-$ver/debian/control"

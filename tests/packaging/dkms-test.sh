@@ -6,8 +6,9 @@
 # built and installed with dkms's scratch-dir options (--dkmstree,
 # --sourcetree, --installtree $S/root/lib/modules, --kernelsourcedir the
 # packed build dir, --no-depmod; then depmod -b $S/root), the fixture's trees
-# hidden while dkms builds.  Nothing outside the scratch dir is written.  Passes when dkms status says built, then installed, and the built
-# .ko has the kernel's vermagic and __versions CRCs equal to Module.symvers.
+# hidden while dkms builds.  Nothing outside the scratch dir is written.
+# Passes when dkms status says built, then installed, and the built .ko has
+# the kernel's vermagic and __versions CRCs equal to Module.symvers.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/lib.sh"

@@ -48,3 +48,10 @@ kbpp_run() {
     log "$* (log: $logf)"
     "$@" >"$logf" 2>&1 || { echo "---- $logf (tail) ----" >&2; tail -n 60 "$logf" >&2; die "$1 failed"; }
 }
+
+# kbpp_scratch: scratch dir $S for tests without the fixture (no mounts);
+# removed on exit unless KBP_KEEP is set.
+kbpp_scratch() {
+    S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-test.XXXXXX")
+    trap 'rc=$?; if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else rm -rf "$S"; fi; exit $rc' EXIT
+}

@@ -10,8 +10,7 @@ set -euo pipefail
 tarball=$1 ver=$2 spec=$3
 [ -f "$tarball" ] || die "no dist tarball $tarball (cmake --build . --target dist)"
 kbpp_need rpmbuild rpm rpm2cpio cpio
-S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-test.XXXXXX")
-trap kbp_cleanup EXIT
+kbpp_scratch
 top=$S/rpmbuild
 mkdir -p "$top/SOURCES" "$S/tmp"
 cp "$tarball" "$top/SOURCES/"
