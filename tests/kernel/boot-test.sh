@@ -75,6 +75,7 @@ for m in $LOAD_ORDER; do
 done
 echo "KBP-MODULES:"
 cat /proc/modules
+echo "KBP-BTF: \$(ls /sys/kernel/btf 2>/dev/null | tr '\n' ' ')"
 echo "KBP-DONE"
 reboot -f
 EOF
@@ -155,5 +156,7 @@ else
     expect_line '^KBP-INSMOD-OK: kbp_provider$' "an unmodified module still loads afterwards"
     expect_line 'kbp_provider: loaded' "kbp_provider init message"
 fi
+# extra checks of the log, e.g. tests/btf/boot-checks.sh (sourced: LOGF, expect_line, reject_line)
+[ -z "${KBP_BOOT_CHECKS:-}" ] || . "$KBP_BOOT_CHECKS"
 [ $FAILS -eq 0 ] || show_log
 kbp_finish

@@ -11,7 +11,7 @@
 # even when it is killed by a CTest timeout.
 
 KBP_TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-KBP_FIXTURE_SH=$KBP_TESTS_DIR/fixture/kernel-fixture.sh
+KBP_FIXTURE_SH=${KBP_FIXTURE_SH:-$KBP_TESTS_DIR/fixture/kernel-fixture.sh} # tests/btf: btf-fixture.sh
 KBP_MODULES_SRC=$KBP_TESTS_DIR/modules
 # build order = load order
 KBP_MODULES=(kbp_user kbp_provider kbp_consumer kbp_multi)
