@@ -28,6 +28,7 @@ struct sink_dir {
 	size_t ncreated;
 	struct dir_time *dirs;
 	size_t ndirs;
+	struct timespec newest; /* build/ itself takes the newest entry's time */
 };
 
 #define SD(s) ((struct sink_dir *)(s))
@@ -152,6 +153,8 @@ static int dir_add(struct sink *s, const struct pack_entry *e)
 	_cleanup_free_ char *dst = path_join(d->tmp, e->rel);
 	struct timespec ts[2] = { e->mtime, e->mtime };
 
+	if (e->mtime.tv_sec > d->newest.tv_sec || (e->mtime.tv_sec == d->newest.tv_sec && e->mtime.tv_nsec > d->newest.tv_nsec))
+		d->newest = e->mtime;
 	switch (e->type) {
 	case ENTRY_DIR:
 		if (mkdir(dst, 0755) < 0 && errno != EEXIST) {
@@ -178,6 +181,8 @@ static int dir_add(struct sink *s, const struct pack_entry *e)
 
 static int set_dir_times(struct sink_dir *d)
 {
+	struct timespec top[2] = { d->newest, d->newest };
+
 	/* Deepest first, so setting a child's time does not disturb its parent's. */
 	for (size_t i = d->ndirs; i-- > 0;) {
 		_cleanup_free_ char *p = path_join(d->tmp, d->dirs[i].rel);
@@ -188,6 +193,12 @@ static int set_dir_times(struct sink_dir *d)
 			log_err("cannot set the time of %s: %s", p, strerror(errno));
 			return r;
 		}
+	}
+	/* Content-derived (and so clamped by SOURCE_DATE_EPOCH), not the time of the pack. */
+	if (utimensat(AT_FDCWD, d->tmp, top, 0) < 0) {
+		int r = -errno;
+		log_err("cannot set the time of %s: %s", d->tmp, strerror(errno));
+		return r;
 	}
 	return 0;
 }
