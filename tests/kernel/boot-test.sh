@@ -18,7 +18,7 @@ kbp_setup "$1" "$2"
 
 BUSYBOX=${KBP_BUSYBOX:-/bin/busybox}
 [ -x "$BUSYBOX" ] || die "$BUSYBOX missing (apt-get install busybox-static)"
-file -L "$BUSYBOX" 2>/dev/null | grep -q 'statically linked' || ldd "$BUSYBOX" 2>&1 | grep -q 'not a dynamic' \
+! readelf -l "$BUSYBOX" 2>/dev/null | grep -q 'Requesting program interpreter' \
     || die "$BUSYBOX is not statically linked (apt-get install busybox-static)"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (apt-get install qemu-system-x86)"
 
