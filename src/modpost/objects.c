@@ -178,8 +178,7 @@ static void update_namespaces_6_1(struct modpost *mp, struct kelf *k)
 	}
 }
 
-/* The label covering offset off of section secndx: the valid-named symbol
- * with the highest address <= off, lowest index on ties (symsearch.c). */
+/* symsearch.c's notion of a label name */
 static bool is_mapping_symbol(const char *name)
 {
 	if (name[0] == '.' && name[1] == 'L')
@@ -194,32 +193,72 @@ static bool is_valid_name(const char *name)
 	return name[0] && !is_mapping_symbol(name);
 }
 
-static const char *find_label(struct kelf *k, size_t secndx, uint64_t off, GElf_Sym *label, size_t *label_idx)
-{
-	const char *best = NULL;
-	uint64_t best_addr = 0;
+struct label {
+	uint64_t addr;
+	size_t idx;
+	const char *name;
+	GElf_Sym sym;
+};
 
+static int label_cmp(const void *a, const void *b)
+{
+	const struct label *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* valid-named symbols of section secndx sorted by (address, index) */
+static struct label *collect_labels(struct kelf *k, size_t secndx, size_t *n)
+{
+	struct label *v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
 	for (size_t i = 0; i < kelf_nsyms(k); i++) {
 		GElf_Sym s;
 		size_t sh;
-		const char *n;
-		uint64_t addr;
+		const char *name;
 
-		if (kelf_sym(k, i, &s, &sh, &n) < 0 || sh != secndx || !is_valid_name(n))
+		if (kelf_sym(k, i, &s, &sh, &name) < 0 || sh != secndx || !is_valid_name(name))
 			continue;
-		addr = s.st_value;
-		if (kelf_ehdr(k)->e_machine == EM_ARM && GELF_ST_TYPE(s.st_info) == STT_FUNC)
-			addr &= ~1ULL;
-		if (addr > off)
-			continue;
-		if (!best || addr > best_addr) {
-			best = n;
-			best_addr = addr;
-			*label = s;
-			*label_idx = sh;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = xrealloc(v, cap * sizeof(*v));
 		}
+		v[*n].addr = s.st_value;
+		if (kelf_ehdr(k)->e_machine == EM_ARM && GELF_ST_TYPE(s.st_info) == STT_FUNC)
+			v[*n].addr &= ~1ULL;
+		v[*n].idx = i;
+		v[*n].name = name;
+		v[*n].sym = s;
+		(*n)++;
 	}
-	return best;
+	if (*n)
+		qsort(v, *n, sizeof(*v), label_cmp);
+	return v;
+}
+
+/* The label covering offset off (symsearch_find_nearest(): highest address
+ * <= off; on equal addresses the lowest symbol index). */
+static const struct label *find_label(const struct label *v, size_t n, uint64_t off)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid].addr > off)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	if (!hi)
+		return NULL;
+	hi--;
+	while (hi > 0 && v[hi - 1].addr == v[hi].addr)
+		hi--;
+	return &v[hi];
 }
 
 /* 6.12: each relocation of .export_symbol names an exported symbol; the
@@ -229,8 +268,12 @@ static void read_exports_6_12(struct modpost *mp, struct mp_module *mod, struct 
 	size_t esec = kelf_find_section(k, ".export_symbol");
 	static const char prefix[] = "__export_symbol_";
 
+	_cleanup_free_ struct label *labels = NULL;
+	size_t nlabels = 0;
+
 	if (!esec || !mp->module_enabled)
 		return;
+	labels = collect_labels(k, esec, &nlabels);
 	for (size_t ri = 1; ri < kelf_nsections(k); ri++) {
 		GElf_Shdr sh;
 
@@ -239,8 +282,9 @@ static void read_exports_6_12(struct modpost *mp, struct mp_module *mod, struct 
 			continue;
 		for (size_t i = 0; i < kelf_nrelocs(k, ri); i++) {
 			GElf_Rela rela;
-			GElf_Sym sym, label = { 0 };
-			size_t shndx, label_sec = 0;
+			GElf_Sym sym;
+			const struct label *lab;
+			size_t shndx, label_sec = esec;
 			const char *name, *label_name, *lic, *ns;
 			const uint8_t *p, *data;
 			size_t len;
@@ -249,9 +293,8 @@ static void read_exports_6_12(struct modpost *mp, struct mp_module *mod, struct 
 			if (kelf_reloc(k, ri, i, &rela) < 0 ||
 			    kelf_sym(k, GELF_R_SYM(rela.r_info), &sym, &shndx, &name) < 0)
 				mp_fatal(mp, "%s: bad relocation %zu in .export_symbol\n", objname, i);
-			label_name = find_label(k, esec, rela.r_offset, &label, &label_sec);
-			if (!label_name)
-				label_name = "";
+			lab = find_label(labels, nlabels, rela.r_offset);
+			label_name = lab ? lab->name : "";
 			if (!str_starts_with(label_name, prefix)) {
 				mp_error(mp, "%s: .export_symbol section contains strange symbol '%s'\n",
 					 mod->name, label_name);
@@ -267,7 +310,7 @@ static void read_exports_6_12(struct modpost *mp, struct mp_module *mod, struct 
 					 mod->name, name);
 				continue;
 			}
-			if (kelf_sym_bytes(k, label_sec, label.st_value, 0, &p) < 0 ||
+			if (kelf_sym_bytes(k, label_sec, lab->sym.st_value, 0, &p) < 0 ||
 			    kelf_section_bytes(k, label_sec, &data, &len) < 0)
 				mp_fatal(mp, "%s: bad .export_symbol entry for '%s'\n", objname, name);
 			len -= (size_t)(p - data);
