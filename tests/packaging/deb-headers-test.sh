@@ -10,7 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/lib.sh"
 kbp_enter_ns "$0" "$@"
-kbp_setup 6.1 obj
+kbpp_setup 6.1 obj
 kbpp_need dpkg-buildpackage dh fakeroot dpkg-deb lintian
 
 pkg=$S/linux-headers-$REL

@@ -5,6 +5,14 @@
 KBP_TOP=$(cd "$KBP_TESTS_DIR/.." && pwd)
 KBP_PKG_TESTS=$KBP_TOP/tests/packaging
 
+# kbpp_setup SERIES LAYOUT: kbp_setup, with an EXIT trap that keeps the
+# test's exit status (kbp_cleanup's mount-listing pipeline fails under
+# set -e -o pipefail when no mount lies below $S).
+kbpp_setup() {
+    kbp_setup "$@"
+    trap 'rc=$?; set +e; (exit $rc); kbp_cleanup' EXIT
+}
+
 # kbpp_need CMD...: fail (not skip) when a tool is missing: CI installs them.
 kbpp_need() {
     local c

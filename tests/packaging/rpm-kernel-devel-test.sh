@@ -8,7 +8,7 @@ set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/lib.sh"
 kbp_enter_ns "$0" "$@"
-kbp_setup 6.1 obj
+kbpp_setup 6.1 obj
 kbpp_need rpmbuild rpm rpm2cpio cpio
 
 top=$S/rpmbuild; mkdir -p "$S/tmp"
