@@ -283,31 +283,52 @@ static const char *hostarch_of_prefix(const char *prefix)
 static int build_objtool(struct tool_ctx *c)
 {
 	static const char *const rel = "tools/objtool/objtool";
-	_cleanup_free_ char *work = path_join(c->dir, "objtool/");
+	_cleanup_free_ char *work = path_join(c->dir, "objtool");
+	_cleanup_free_ char *tools = path_join(work, "tools");
 	_cleanup_free_ char *logpath = path_join(c->dir, "objtool.log");
-	_cleanup_free_ char *out = path_join(work, "objtool");
-	_cleanup_free_ char *srcdir = path_join(c->t->src, "tools/objtool");
+	_cleanup_free_ char *out = path_join(work, "tools/objtool/objtool");
+	_cleanup_free_ char *srcdir = path_join(c->t->src, "tools");
+	_cleanup_free_ char *inc = path_join(c->t->src, "tools/build/Makefile.include");
+	_cleanup_free_ char *incbuf = NULL;
+	size_t inclen;
+	bool realhostcc = read_file(inc, &incbuf, &inclen) == 0 && strstr(incbuf, "REALHOSTCC");
 	char *argv[20];
 	size_t n = 0;
 	int r;
 
-	if (mkdir(work, 0755) < 0 && errno != EEXIST)
+	if ((mkdir(work, 0755) < 0 && errno != EEXIST) || (mkdir(tools, 0755) < 0 && errno != EEXIST))
 		return -errno;
 	argv[n++] = "make";
 	argv[n++] = "-s";
+	/* as the top Makefile does it: make O=... subdir=tools -C tools/ objtool */
 	argv[n++] = xasprintf("-C%s", srcdir);
-	argv[n++] = xasprintf("OUTPUT=%s", work);
+	argv[n++] = xasprintf("O=%s", work);
 	argv[n++] = xasprintf("srctree=%s", c->t->src);
 	argv[n++] = xasprintf("SRCARCH=%s", c->t->srcarch);
-	argv[n++] = xasprintf("CC=%s", c->cc);
-	argv[n++] = xasprintf("LD=%sld", c->prefix);
-	argv[n++] = xasprintf("AR=%sar", c->prefix);
+	if (realhostcc) {
+		/* 6.3+: HOSTCC builds objtool, REALHOSTCC the fixdep run here */
+		argv[n++] = xasprintf("HOSTCC=%s", c->cc);
+		argv[n++] = xasprintf("HOSTLD=%sld", c->prefix);
+		argv[n++] = xasprintf("HOSTAR=%sar", c->prefix);
+	} else {
+		/* older: objtool's "CC = $(HOSTCC)" yields to the command line */
+		argv[n++] = xasprintf("CC=%s", c->cc);
+		argv[n++] = xasprintf("LD=%sld", c->prefix);
+		argv[n++] = xasprintf("AR=%sar", c->prefix);
+	}
 	/* a native compiler: the tools build's own uname -m is right */
 	argv[n++] = hostarch_of_prefix(c->prefix) ? xasprintf("HOSTARCH=%s", hostarch_of_prefix(c->prefix))
 						  : xstrdup("KBP_NATIVE=1");
-	argv[n++] = "HOSTCC=cc";
-	argv[n++] = "HOSTLD=ld";
-	argv[n++] = "HOSTAR=ar";
+	if (realhostcc) {
+		argv[n++] = "REALHOSTCC=cc";
+		argv[n++] = "REALHOSTLD=ld";
+	} else {
+		argv[n++] = "HOSTCC=cc";
+		argv[n++] = "HOSTLD=ld";
+		argv[n++] = "HOSTAR=ar";
+	}
+	argv[n++] = "subdir=tools";
+	argv[n++] = "objtool";
 	argv[n++] = NULL;
 	r = run_logged(argv, NULL, logpath);
 	for (size_t i = 2; i < 10; i++)
