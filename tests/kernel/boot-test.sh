@@ -89,13 +89,14 @@ LOGF=$S/serial.log
 # PVM-enabled guest kernels, ours hangs before the first printk), and a kvm
 # boot that shows no kernel output at all is retried once with tcg.
 qemu_boot() { # ACCEL-ARGS...
-    local rc=0
+    local rc=0 t0=$SECONDS
     log "booting $FIX/bzImage in qemu ($*; log: $LOGF)"
-    timeout "${KBP_BOOT_TIMEOUT:-120}" qemu-system-x86_64 "$@" -m 256 \
+    timeout "${KBP_BOOT_TIMEOUT:-300}" qemu-system-x86_64 "$@" -m 256 \
         -kernel "$FIX/bzImage" -initrd "$S/initramfs.cpio" \
         -append 'console=ttyS0 panic=-1 loglevel=7' \
         -nographic -no-reboot </dev/null >"$LOGF" 2>&1 || rc=$?
     tr -d '\r' < "$LOGF" > "$LOGF.txt"
+    log "qemu exit $rc after $((SECONDS - t0))s"
     return $rc
 }
 accel=${KBP_QEMU_ACCEL:-}
