@@ -61,7 +61,8 @@ kbp_cleanup() {
     # our mounts die with the namespace; unmount the ones inside $S anyway
     # so rm -rf does not descend into a read-only bind.
     if [ -n "${S:-}" ]; then
-        grep -o " $S[^ ]* " /proc/self/mounts 2>/dev/null | sort -r | while read -r m; do umount -l "$m" 2>/dev/null || true; done
+        { grep -o " $S[^ ]* " /proc/self/mounts 2>/dev/null || true; } | sort -r |
+            while read -r m; do umount -l "$m" 2>/dev/null || true; done
         if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else rm -rf "$S"; fi
     fi
     exit $rc
