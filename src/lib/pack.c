@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "filelist.h"
+#include "kversion.h"
 #include "hosttools.h"
 #include "manifest.h"
 #include "paths.h"
@@ -95,12 +96,6 @@ static int load_manifests(const struct ktree *t, const struct pack_opts *o, stru
 	return r;
 }
 
-/* Which kernel series kbuild-modpost writes the formats of. */
-static bool modpost_knows(int version, int patchlevel)
-{
-	return version == 6 && (patchlevel == 1 || patchlevel == 12);
-}
-
 static int add_bundled_modpost(struct pack_ctx *ctx)
 {
 	const struct ktree *t = ctx->t;
@@ -109,7 +104,7 @@ static int add_bundled_modpost(struct pack_ctx *ctx)
 
 	if (ctx->o->modpost != MODPOST_BUNDLED)
 		return 0;
-	if (!modpost_knows(t->version, t->patchlevel)) {
+	if (!kbp_modpost_supports((unsigned)t->version, (unsigned)t->patchlevel)) {
 		log_err("--modpost=bundled: kbuild-modpost does not know the modpost format of Linux %d.%d (it knows 6.1 and 6.12)",
 			t->version, t->patchlevel);
 		return -ENOTSUP;
