@@ -136,8 +136,11 @@ kbp_build_modules() {
 
 # kbp_pack_and_build: pack into $S/out, make the output read-only too, and
 # build the modules against it with the original trees hidden, in $S/mod.
+# KBP_PACK_ARGS (environment): extra arguments for every pack, e.g.
+# --modpost=bundled to run the whole test with kbuild-modpost in the tree.
 kbp_pack_and_build() {
-    kbp_pack "$S/out"
+    # shellcheck disable=SC2086
+    kbp_pack "$S/out" ${KBP_PACK_ARGS:-}
     mount --bind "$S/out" "$S/out"
     mount -o remount,bind,ro "$S/out"
     kbp_copy_modules "$S/mod"
