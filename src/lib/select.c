@@ -345,10 +345,12 @@ int select_files(const struct ktree *t, const struct manifest_set *ms, const str
 		if (e->type != ENTRY_DIR)
 			continue;
 		size_t l = strlen(e->rel);
-		for (size_t j = i + 1; j < fl->n && !strncmp(fl->v[j]->rel, e->rel, l) && fl->v[j]->rel[l] == '/'; j++) {
-			struct timespec m = fl->v[j]->mtime;
-			if (ts_before(e->mtime, m))
-				e->mtime = m;
+		for (size_t j = i + 1; j < fl->n && !strncmp(fl->v[j]->rel, e->rel, l); j++) {
+			/* "net.h" sorts between "net" and "net/...": skip such siblings. */
+			if (fl->v[j]->rel[l] != '/')
+				continue;
+			if (ts_before(e->mtime, fl->v[j]->mtime))
+				e->mtime = fl->v[j]->mtime;
 		}
 	}
 	return 0;

@@ -194,6 +194,19 @@ list)
 	run --src "$SRC" --obj "$OBJ" --out "$OUT"
 	(cd "$B" && find . ! -type d | sed 's|^\./||' | sort) >"$S/packed.txt"
 	diff -u "$S/list.txt" "$S/packed.txt" >&2 || fail "--list differs from what a pack writes" ;;
+dir-mtimes)
+	# A directory takes the time of the newest entry below it, never 1970 or "now".
+	run --src "$SRC" --obj "$OBJ" --out "$OUT"
+	expect_rc 0
+	old=$(find "$B" -type d ! -newermt 1971-01-01 | head -n 5)
+	[ -z "$old" ] || fail "directories with an epoch-0 mtime: $old"
+	while IFS= read -r d; do
+		newer=$(find "$d" -mindepth 1 -newer "$d" -print -quit)
+		[ -z "$newer" ] || fail "$d is older than $newer"
+	done < <(find "$B" -type d)
+	ours=$(stat -c %Y "$B")
+	newest=$(find "$B" -mindepth 1 -printf '%T@\n' | sort -n | tail -n 1 | cut -d. -f1)
+	[ "$ours" = "$newest" ] || fail "build/ mtime $ours is not its newest entry's $newest" ;;
 obj-only)
 	run --obj "$OBJ" --list
 	expect_rc 0
