@@ -1,0 +1,52 @@
+#!/bin/bash
+# foreign-host-test.sh SERIES
+#
+# The x86_64 fixture packed for an arm64 machine: --host-tools=target
+# --cross-compile aarch64-linux-gnu- must rebuild every program, objtool
+# included (CONFIG_OBJTOOL=y on the x86_64 fixture; arm64 kernels have no
+# objtool to prove it on).  verify --host-arch aarch64 passes, and the
+# aarch64 programs, run through qemu-aarch64, build the test modules into
+# .ko files byte-identical to the ones the build machine's programs make.
+set -euo pipefail
+. "$(dirname "$0")/../kernel/lib.sh"
+kbp_enter_ns "$0" "$@"
+[ $# -eq 1 ] || die "usage: $0 SERIES"
+kbp_setup "$1" obj
+command -v qemu-aarch64 >/dev/null || die "qemu-aarch64 missing (apt-get install qemu-user)"
+
+kbp_pack "$S/out" --host-tools=target --cross-compile aarch64-linux-gnu-
+grep -i 'warning' "$S/pack.stderr" >&2 && fail "--host-tools=target warned (a program was not rebuilt)" \
+    || pass "--host-tools=target rebuilt every program (no warnings)"
+P=$PACKED
+"$KBUILD_PACK" verify --host-arch aarch64 "$S/out" > "$S/verify.out" 2>&1 \
+    && pass "verify --host-arch aarch64 passes" || { fail "verify --host-arch aarch64:"; cat "$S/verify.out" >&2; }
+readelf -h "$P/tools/objtool/objtool" | grep -q 'Machine:.*AArch64' && pass "objtool rebuilt for aarch64" \
+    || fail "tools/objtool/objtool is not an aarch64 program"
+
+kbp_pack "$S/ref"
+kbp_copy_modules "$S/mod"
+kbp_build_modules "$PACKED" "$S/mod" || die "test modules do not build against the reference tree"
+mv "$S/mod" "$S/mod.build"
+
+cp -a "$S/out" "$S/emu"
+E=$S/emu/lib/modules/$REL/build
+: > "$S/shim.log"
+(cd "$E" && find . -type f -print0 | xargs -0 file -N -F '|' | grep -E '\| *ELF .*(executable|shared object)' | cut -d'|' -f1) |
+while read -r p; do
+    mv "$E/$p" "$E/$p.target"
+    printf '#!/bin/sh\necho "$0" >> %s\nexec qemu-aarch64 -L / "$0.target" "$@"\n' "$S/shim.log" > "$E/$p"
+    chmod 755 "$E/$p"
+done
+kbp_copy_modules "$S/mod"
+kbp_build_modules "$E" "$S/mod" || die "test modules do not build with the aarch64 programs under qemu-aarch64"
+mv "$S/mod" "$S/mod.target"
+for p in scripts/basic/fixdep scripts/mod/modpost tools/objtool/objtool; do
+    n=$(grep -c "$p\$" "$S/shim.log" || true)
+    [ "$n" -gt 0 ] && pass "the module builds ran the aarch64 $p $n time(s)" || fail "the module builds never ran the aarch64 $p"
+done
+same=0
+for m in "${KBP_MODULES[@]}"; do
+    if cmp -s "$S/mod.build/$m/$m.ko" "$S/mod.target/$m/$m.ko"; then same=$((same + 1)); else fail "$m.ko differs"; fi
+done
+[ $same = ${#KBP_MODULES[@]} ] && pass "all $same .ko files byte-identical (build-machine programs vs aarch64 programs under qemu-aarch64)"
+kbp_finish
