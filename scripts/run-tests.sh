@@ -10,4 +10,4 @@ cd "$top"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j"$(nproc)"
 cd build
-exec ctest --output-on-failure --timeout 3600 "$@"
+exec ctest --output-on-failure --timeout 3600 -j2 "$@"
