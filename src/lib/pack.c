@@ -43,6 +43,7 @@ static int check_symvers(const struct ktree *t, const struct pack_opts *o)
 	if (r < 0) {
 		log_err("%s", err);
 		free(err);
+		symvers_release(&sv); /* the lines read before the bad one */
 		return r;
 	}
 	if (sv.n == 0 && kconfig_enabled(&t->config, "CONFIG_MODVERSIONS"))
@@ -64,7 +65,7 @@ static void list_arches(const char *dir, struct strbuf *b)
 		if (str_ends_with(de->d_name, ".yaml"))
 			ptrarray_push(&names, xstrndup(de->d_name, strlen(de->d_name) - 5));
 	closedir(d);
-	qsort(names.v, names.n, sizeof(void *), strcmp_bytes);
+	ptrarray_sort_strings(&names);
 	for (size_t i = 0; i < names.n; i++)
 		strbuf_addf(b, "%s%s", i ? ", " : "", (char *)names.v[i]);
 	ptrarray_free(&names, free);

@@ -103,7 +103,7 @@ static void emit_config(struct em *m, const struct report_info *ri)
 	for (size_t i = 0; i < ri->manifests->nrules; i++)
 		for (size_t j = 0; j < ri->manifests->rules[i]->nwhen; j++)
 			ptrarray_push(&syms, ri->manifests->rules[i]->when[j].sym);
-	qsort(syms.v, syms.n, sizeof(void *), strcmp_bytes);
+	ptrarray_sort_strings(&syms);
 	scalar(m, "config");
 	map_start(m);
 	for (size_t i = 0; i < syms.n; i++) {

@@ -176,7 +176,7 @@ static int walk_dir(struct walk *w, const char *rel, bool all)
 	}
 	closedir(d);
 	/* readdir order is the filesystem's: sort for output that does not depend on it. */
-	qsort(names.v, names.n, sizeof(void *), strcmp_bytes);
+	ptrarray_sort_strings(&names);
 	for (size_t i = 0; i < names.n; i++) {
 		_cleanup_free_ char *crel = *rel ? xasprintf("%s/%s", rel, (char *)names.v[i]) : xstrdup(names.v[i]);
 		_cleanup_free_ char *cabs = path_join(w->root, crel);

@@ -178,7 +178,7 @@ static int walk(const char *root, const char *rel, bool hash, struct tree_view *
 		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
 			ptrarray_push(&names, xstrdup(de->d_name));
 	closedir(d);
-	qsort(names.v, names.n, sizeof(void *), strcmp_bytes);
+	ptrarray_sort_strings(&names);
 	for (size_t i = 0; r == 0 && i < names.n; i++) {
 		_cleanup_free_ char *crel = *rel ? xasprintf("%s/%s", rel, (char *)names.v[i]) : xstrdup(names.v[i]);
 		_cleanup_free_ char *cabs = path_join(root, crel);

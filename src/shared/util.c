@@ -85,6 +85,13 @@ void ptrarray_free(struct ptrarray *a, void (*fn)(void *))
 	a->n = a->cap = 0;
 }
 
+void ptrarray_sort_strings(struct ptrarray *a)
+{
+	/* qsort's base must not be NULL, even for zero elements. */
+	if (a->n > 1)
+		qsort(a->v, a->n, sizeof(*a->v), strcmp_bytes);
+}
+
 static void strbuf_grow(struct strbuf *b, size_t extra)
 {
 	if (b->len + extra + 1 > b->cap) {

@@ -37,6 +37,8 @@ struct ptrarray {
 };
 void ptrarray_push(struct ptrarray *a, void *p);
 void ptrarray_free(struct ptrarray *a, void (*fn)(void *));
+/* Sorts an array of C strings bytewise (an empty array is fine). */
+void ptrarray_sort_strings(struct ptrarray *a);
 
 /* Growable string. */
 struct strbuf {
