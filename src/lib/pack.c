@@ -169,6 +169,9 @@ int kbp_pack(const struct pack_opts *o)
 	struct pack_ctx ctx = { .t = &t, .o = o, .fl = &fl };
 	int r;
 
+	/* From the start, so a signal during the slow steps (host tools, vmlinux)
+	 * still ends in the cleanup below rather than a stray scratch dir. */
+	sink_install_signal_handlers();
 	r = ktree_open(&t, o->src, o->obj, o->arch);
 	if (r < 0)
 		goto out_tree;
@@ -188,6 +191,11 @@ int kbp_pack(const struct pack_opts *o)
 		if (r < 0)
 			goto out;
 	}
+	if (sink_interrupted()) {
+		log_err("interrupted by signal %d", sink_interrupted());
+		r = -EINTR;
+		goto out;
+	}
 	if (o->list) {
 		print_list(&fl);
 		goto out;
@@ -196,7 +204,6 @@ int kbp_pack(const struct pack_opts *o)
 	struct sink_config sc = { .out = o->out, .release = t.release, .force = o->force, .clamp_mtime = o->clamp_mtime,
 				  .format = o->format, .hardlink_dups = o->hardlink_dups };
 	s = sink_new(&sc);
-	sink_install_signal_handlers();
 	r = sink_write_all(s, &fl);
 	if (r == 0 && s->ops->finish) {
 		r = s->ops->finish(s);

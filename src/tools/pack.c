@@ -55,7 +55,8 @@ static const char usage_text[] =
 	"  -V, --version             print the version\n"
 	"\n"
 	"Environment: SOURCE_DATE_EPOCH clamps every mtime of the output.\n"
-	"Exit status: 0 success, 1 failure (nothing written), 2 usage error.\n";
+	"Exit status: 0 success, 1 failure (nothing written), 2 usage error.\n"
+	"See also: kbuild-pack verify --help, kbuild-pack diff --help, kbuild-pack(1).\n";
 
 enum { OPT_HOST_TOOLS = 320, OPT_CROSS_COMPILE };
 enum { OPT_VMLINUX = 340 };
@@ -245,7 +246,8 @@ static int run_pack(int argc, char *argv[])
 
 	r = kbp_pack(&o);
 	free(extra);
-	if (r == -EINTR)
+	/* Die by the signal (after cleaning up), so callers see 130/143. */
+	if (r < 0 && sink_interrupted())
 		sink_reraise();
 	return r < 0 ? EXIT_FAIL : EXIT_OK;
 }
