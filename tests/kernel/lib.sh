@@ -159,6 +159,28 @@ kbp_symvers_crcs() {
     cat "$@" | awk -F'\t' 'NF >= 2 { printf "%s %s\n", tolower($1), $2 }' | LC_ALL=C sort -k2
 }
 
+# kbp_check_crcs KO SYMVERS...: every __versions entry of KO must carry the
+# CRC that the given Module.symvers files export (fail/pass are recorded).
+# Leaves "crc symbol" lines in $S/<name>.versions and $S/<name>.crcs.
+kbp_check_crcs() {
+    local ko=$1 name wrong
+    shift
+    name=$(basename "$ko" .ko)
+    kbp_symvers_crcs "$@" > "$S/$name.crcs"
+    kbp_modversions "$ko" > "$S/$name.versions"
+    if [ ! -s "$S/$name.versions" ]; then
+        fail "$name.ko has no __versions entries"
+        return 0
+    fi
+    wrong=$(join -1 2 -2 2 -o 1.2,1.1,2.1 -a 1 -e MISSING "$S/$name.versions" "$S/$name.crcs" | awk '$2 != $3')
+    if [ -z "$wrong" ]; then
+        pass "$name: all $(wc -l < "$S/$name.versions") __versions CRCs match Module.symvers"
+    else
+        fail "$name: CRC mismatches (symbol module-crc symvers-crc):"
+        echo "$wrong" >&2
+    fi
+}
+
 kbp_section() { # KO SECTION OUT
     objcopy -O binary --only-section="$2" "$1" "$3"
 }

@@ -47,13 +47,8 @@ case "$ko" in *.ko) ;; *.ko.xz) xz -dc "$ko" > "$S/kbp_user.ko"; ko=$S/kbp_user.
 want_vm=$(modinfo -F vermagic "$(kbp_modroot_ko crc7)")
 vm=$(modinfo -F vermagic "$ko")
 [ "$vm" = "$want_vm" ] && pass "vermagic '$vm'" || fail "vermagic '$vm', want '$want_vm' (of the fixture's crc7.ko)"
-kbp_symvers_crcs "$KTREE/Module.symvers" > "$S/kernel.crcs"
-kbp_modversions "$ko" > "$S/versions"
-[ -s "$S/versions" ] || fail "kbp_user.ko has no __versions"
-for s in crc7_be kfree; do grep -q " $s\$" "$S/versions" || fail "__versions lacks $s"; done
-wrong=$(join -1 2 -2 2 -o 1.2,1.1,2.1 -a 1 -e MISSING "$S/versions" "$S/kernel.crcs" | awk '$2 != $3')
-[ -z "$wrong" ] && pass "all $(wc -l < "$S/versions") __versions CRCs match Module.symvers" \
-    || { fail "CRC mismatches (symbol module-crc symvers-crc):"; echo "$wrong" >&2; }
+kbp_check_crcs "$ko" "$KTREE/Module.symvers"
+for s in crc7_be kfree; do grep -q " $s\$" "$S/kbp_user.versions" || fail "__versions lacks $s"; done
 
 kbpp_run "$S/dkms-install.log" "${DKMS[@]}" install -m kbp_user -v 1.0 -k "$REL"
 kbpp_run "$S/depmod.log" depmod -b "$S/root" "$REL"
