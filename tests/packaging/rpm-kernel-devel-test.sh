@@ -35,6 +35,14 @@ done
 sde=$(rpm -qp --qf '%{CHANGELOGTIME}\n' "$rpmf" | head -n1)
 newer=$(rpm -qp --qf '[%{FILEMTIMES} %{FILENAMES}\n]' "$rpmf" | awk -v sde="$sde" '$1 > sde' | head -n 3)
 [ -z "$newer" ] && pass "every file mtime <= %changelog date ($sde)" || { fail "files newer than SOURCE_DATE_EPOCH $sde:"; echo "$newer" >&2; }
+# the packed files are the kernel's own bytes (rpm's per-file sha256 digests)
+rpm -qp --qf '[%{FILEDIGESTS} %{FILENAMES}\n]' "$rpmf" > "$S/digests"
+for f in .config Module.symvers scripts/basic/fixdep scripts/mod/modpost include/generated/autoconf.h; do
+    want=$(sha256sum < "$OBJ/$f" | cut -d' ' -f1)
+    got=$(awk -v f="/usr/src/kernels/$REL/$f" '$2 == f { print $1 }' "$S/digests")
+    [ "$got" = "$want" ] && pass "rpm's $f is the kernel's (sha256 ${want:0:12})" \
+        || fail "rpm's $f has sha256 '${got:-none}', the kernel's is $want"
+done
 
 mkdir -p "$S/root"
 (cd "$S/root" && rpm2cpio "$rpmf" | cpio -idm --quiet) || die "rpm2cpio | cpio -idm failed"
