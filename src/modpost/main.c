@@ -151,6 +151,9 @@ int main(int argc, char **argv)
 		mp_write_namespace_deps(&mp, missing_ns_deps);
 	if (dump_write)
 		mp_write_dump(&mp, dump_write);
+	if (mp.sec_mismatch_count && !mp.sec_mismatch_warn_only)
+		mp_error(&mp, "Section mismatches detected.\n"
+			      "Set CONFIG_SECTION_MISMATCH_WARN_ONLY=y to allow them.\n");
 
 	if (mp.nr_unresolved > 10)
 		mp_warn(&mp, "suppressed %u unresolved symbol warnings because there were too many)\n",

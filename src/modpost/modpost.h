@@ -10,6 +10,7 @@
 #include "shared/util.h"
 
 struct kelf;
+#include <gelf.h>
 
 struct mp_symbol {
 	struct mp_symbol *hnext; /* exported-symbol hash chain, newest first */
@@ -41,7 +42,7 @@ struct modpost {
 	bool ignore_missing_files, allow_missing_ns_imports, extra_warn;
 	bool module_enabled, sec_mismatch_warn_only, trim_unused_exports;
 	bool error_occurred;
-	unsigned nr_unresolved;
+	unsigned nr_unresolved, sec_mismatch_count;
 	struct ptrarray modules; /* struct mp_module * */
 	struct mp_symbol **hash;
 	size_t hash_size, nexported;
@@ -78,6 +79,18 @@ void mp_write_dump(struct modpost *mp, const char *fname);
 
 /* objects.c */
 void mp_read_symbols(struct modpost *mp, const char *objname);
+
+/* symsearch.c: symbols by (section, address), as the 6.12 kernel's */
+struct mp_symsearch;
+uint32_t mp_sym_secindex(const GElf_Sym *sym, size_t shndx);
+bool mp_is_valid_name(const char *name);
+struct mp_symsearch *mp_symsearch_new(const struct kelf *k);
+/* index of the symbol nearest to addr in section secndx, or -1 */
+long mp_symsearch_nearest(const struct mp_symsearch *s, uint64_t addr, uint32_t secndx,
+			  bool allow_negative, uint64_t min_distance);
+
+/* secref.c: section mismatches, non-allocated sections, 6.12 exports */
+void mp_check_sec_ref(struct modpost *mp, struct mp_module *mod, struct kelf *k, const char *objname);
 
 /* crc.c */
 void mp_set_crcs(struct modpost *mp, struct mp_module *mod);
