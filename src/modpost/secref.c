@@ -457,26 +457,18 @@ static void check_export_symbol(struct secref *c, const struct ref *r)
 
 /* ---- the walk ----------------------------------------------------------- */
 
-/* the 32-bit word at a relocated place, in the file's byte order */
-static uint32_t reloc_word(const struct secref *c, const struct ref *r, uint64_t off)
+/* size bytes at off past a relocated place, in the file's byte order */
+static uint32_t reloc_uint(const struct secref *c, const struct ref *r, uint64_t off, size_t size)
 {
 	const uint8_t *p;
 
-	if (kelf_sym_bytes(c->k, r->fsecndx, r->faddr + off, 4, &p) < 0)
+	if (kelf_sym_bytes(c->k, r->fsecndx, r->faddr + off, size, &p) < 0)
 		mp_fatal(c->mp, "%s: relocation at %s+0x%lx is outside its section\n", c->objname, r->fromsec,
 			 (long)r->faddr);
-	return (uint32_t)kelf_read_uint(c->k, p, 4);
+	return (uint32_t)kelf_read_uint(c->k, p, size);
 }
-
-static uint16_t reloc_half(const struct secref *c, const struct ref *r, uint64_t off)
-{
-	const uint8_t *p;
-
-	if (kelf_sym_bytes(c->k, r->fsecndx, r->faddr + off, 2, &p) < 0)
-		mp_fatal(c->mp, "%s: relocation at %s+0x%lx is outside its section\n", c->objname, r->fromsec,
-			 (long)r->faddr);
-	return (uint16_t)kelf_read_uint(c->k, p, 2);
-}
+#define reloc_word(c, r, off) reloc_uint(c, r, off, 4)
+#define reloc_half(c, r, off) ((uint16_t)reloc_uint(c, r, off, 2))
 
 static int32_t sign_extend32(int32_t value, int index)
 {

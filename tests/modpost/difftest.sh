@@ -6,6 +6,8 @@
 #
 # The case directory is an external module (Kbuild + sources). Optional:
 #   from-src    kernel source files to copy in from the fixture's src/
+#   from-case   another case whose Kbuild and sources this one shares
+#               (it differs only in make.args)
 #   make.args   extra make arguments (one line), e.g. KBUILD_MODPOST_WARN=1
 #   prepare.sh  run in the module dir before the build (with $D set)
 #   series      the series this case applies to (skipped otherwise)
@@ -34,6 +36,11 @@ trap 'rm -rf "$W"' EXIT
 M=$W/$(basename "$CASE")
 mkdir -p "$M"
 cp -a "$CASE/." "$M/"
+if [ -f "$CASE/from-case" ]; then
+    other=$(dirname "$CASE")/$(cat "$CASE/from-case")
+    cp -a "$other/Kbuild" "$other"/*.c "$M/"
+    rm -f "$M/from-case"
+fi
 if [ -f "$M/from-src" ]; then
     while read -r f; do
         [ -n "$f" ] && cp "$D/src/$f" "$M/"
