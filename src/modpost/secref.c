@@ -139,6 +139,18 @@ static bool is_executable_section(const struct secref *c, uint32_t secndx)
 	return kelf_shdr(c->k, secndx, &sh) == 0 && (sh.sh_flags & SHF_EXECINSTR);
 }
 
+/* an __ex_table entry pointing into .altinstr_replacement (both series) */
+_noreturn_ static void extable_blacklisted(struct secref *c, const struct ref *r)
+{
+	mp_fatal(c->mp,
+		 "The relocation at %s+0x%lx references\n"
+		 "section \"%s\" which is black-listed.\n"
+		 "Something is seriously wrong and should be fixed.\n"
+		 "You might get more information about where this is\n"
+		 "coming from by using scripts/check_extable.sh %s\n",
+		 r->fromsec, (long)r->faddr, r->tosec, c->modname);
+}
+
 /* ---- 6.1 ---------------------------------------------------------------- */
 
 static bool is_valid_name_6_1(const char *name)
@@ -291,13 +303,7 @@ static void extable_mismatch_6_1(struct secref *c, const struct sectioncheck *m,
 			"OTHER_TEXT_SECTIONS in scripts/mod/modpost.c.\n",
 			r->fromsec, off, r->tosec, r->tosec, r->tosec);
 	if (match(r->tosec, m->bad_tosec))
-		mp_fatal(c->mp,
-			 "The relocation at %s+0x%lx references\n"
-			 "section \"%s\" which is black-listed.\n"
-			 "Something is seriously wrong and should be fixed.\n"
-			 "You might get more information about where this is\n"
-			 "coming from by using scripts/check_extable.sh %s\n",
-			 r->fromsec, off, r->tosec, c->modname);
+		extable_blacklisted(c, r);
 	else if (!is_executable_section(c, tsec))
 		mp_error(c->mp, "%s+0x%lx references non-executable section '%s'\n", r->fromsec, off, r->tosec);
 }
@@ -376,13 +382,7 @@ static void mismatch_6_12(struct secref *c, const struct sectioncheck *m, const 
 	if (m->mismatch != MM_EXTABLE)
 		return;
 	if (match(r->tosec, m->bad_tosec))
-		mp_fatal(c->mp,
-			 "The relocation at %s+0x%lx references\n"
-			 "section \"%s\" which is black-listed.\n"
-			 "Something is seriously wrong and should be fixed.\n"
-			 "You might get more information about where this is\n"
-			 "coming from by using scripts/check_extable.sh %s\n",
-			 r->fromsec, (long)r->faddr, r->tosec, c->modname);
+		extable_blacklisted(c, r);
 	else if (is_executable_section(c, mp_sym_secindex(&ts, tshndx)))
 		mp_warn(c->mp,
 			"The relocation at %s+0x%lx references\n"
@@ -485,6 +485,7 @@ static bool rel_addend(struct secref *c, struct ref *r, unsigned type)
 {
 	bool v61 = c->mp->fmt == KBP_MODPOST_6_1;
 	uint32_t inst, upper, lower, sign, j1, j2;
+	int32_t offset;
 	int64_t unknown = v61 ? 0 : (int64_t)(c->is64 ? UINT64_MAX : UINT32_MAX);
 	uint64_t sv = r->tsym.st_value;
 
@@ -530,20 +531,9 @@ static bool rel_addend(struct secref *c, struct ref *r, unsigned type)
 							(uint32_t)sv);
 			break;
 		case R_ARM_THM_JUMP19:
-			/* 6.1 derives this one from a host pointer: not reproducible, skipped */
-			if (v61)
-				return false;
-			upper = reloc_half(c, r, 0);
-			lower = reloc_half(c, r, 2);
-			sign = (upper >> 10) & 1;
-			j1 = (lower >> 13) & 1;
-			j2 = (lower >> 11) & 1;
-			r->addend = (int64_t)(uint32_t)(sign_extend32((int32_t)((sign << 20) | (j2 << 19) | (j1 << 18) |
-										((upper & 0x03f) << 12) | ((lower & 0x07ff) << 1)), 20) +
-							(uint32_t)sv + 4);
-			break;
 		case R_ARM_THM_PC22:
 		case R_ARM_THM_JUMP24:
+			/* 6.1 derives these from a host pointer: not reproducible, skipped */
 			if (v61)
 				return false;
 			upper = reloc_half(c, r, 0);
@@ -551,10 +541,14 @@ static bool rel_addend(struct secref *c, struct ref *r, unsigned type)
 			sign = (upper >> 10) & 1;
 			j1 = (lower >> 13) & 1;
 			j2 = (lower >> 11) & 1;
-			r->addend = (int64_t)(uint32_t)(sign_extend32((int32_t)((sign << 24) | ((~(j1 ^ sign) & 1) << 23) |
-										((~(j2 ^ sign) & 1) << 22) | ((upper & 0x03ff) << 12) |
-										((lower & 0x07ff) << 1)), 24) +
-							(uint32_t)sv + 4);
+			if (type == R_ARM_THM_JUMP19) /* encoding T3 */
+				offset = sign_extend32((int32_t)((sign << 20) | (j2 << 19) | (j1 << 18) |
+								 ((upper & 0x03f) << 12) | ((lower & 0x07ff) << 1)), 20);
+			else /* encoding T4 */
+				offset = sign_extend32((int32_t)((sign << 24) | ((~(j1 ^ sign) & 1) << 23) |
+								 ((~(j2 ^ sign) & 1) << 22) | ((upper & 0x03ff) << 12) |
+								 ((lower & 0x07ff) << 1)), 24);
+			r->addend = (int64_t)(uint32_t)(offset + (uint32_t)sv + 4);
 			break;
 		default:
 			if (v61)

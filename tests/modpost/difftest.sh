@@ -1,8 +1,10 @@
 #!/bin/bash
-# difftest.sh SERIES CASEDIR KBUILD_MODPOST
+# difftest.sh SERIES CASEDIR KBUILD_MODPOST [ARCH]
 #
 # Differential test of kbuild-modpost against the kernel's own
-# scripts/mod/modpost of the cached fixture kernel (SERIES obj layout).
+# scripts/mod/modpost of the cached fixture kernel (SERIES obj layout;
+# with ARCH arm64 or riscv the cross-built fixture, whose modpost is a
+# host program like ours, and the module cross-compiled for it).
 #
 # The case directory is an external module (Kbuild + sources). Optional:
 #   from-src    kernel source files to copy in from the fixture's src/
@@ -19,16 +21,21 @@
 # .mod.c files, Module.symvers, stderr and exit status must be identical.
 set -euo pipefail
 
-SERIES=$1 CASE=$(cd "$2" && pwd) OURS=$(realpath "$3")
+SERIES=$1 CASE=$(cd "$2" && pwd) OURS=$(realpath "$3") ARCH=${4:-x86_64}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-FIXTURE_SH="$HERE/../fixture/kernel-fixture.sh"
 
 if [ -f "$CASE/series" ] && ! grep -qx "$SERIES" "$CASE/series"; then
     echo "case $(basename "$CASE") does not apply to $SERIES"
     exit 0
 fi
 
-D=$("$FIXTURE_SH" "$SERIES" obj)
+if [ "$ARCH" = x86_64 ]; then
+    D=$("$HERE/../fixture/kernel-fixture.sh" "$SERIES" obj)
+    cross=()
+else
+    D=$("$HERE/../fixture/cross-fixture.sh" "$SERIES" obj "$ARCH")
+    cross=(ARCH="$ARCH" CROSS_COMPILE="$(cat "$D/cross-compile")")
+fi
 [ -x "$D/obj/scripts/mod/modpost" ] || { echo "no oracle modpost in $D/obj" >&2; exit 1; }
 
 W=$(mktemp -d /tmp/kbp-mpdiff.XXXXXX)
@@ -54,7 +61,7 @@ if [ -f "$M/prepare.sh" ]; then (cd "$M" && D=$D bash ./prepare.sh); fi
 unshare -m --propagation private -- bash -c '
     mount --bind "$1" "$1" && mount -o remount,bind,ro "$1"
     shift
-    exec "$@"' _ "$D" make -C "$D/obj" M="$M" V=1 "${args[@]}" modules > "$W/build.log" 2>&1 || true
+    exec "$@"' _ "$D" make -C "$D/obj" M="$M" V=1 "${cross[@]}" "${args[@]}" modules > "$W/build.log" 2>&1 || true
 
 line=$(grep -E '(^|[ |;])scripts/mod/modpost ' "$W/build.log" | tail -n 1 || true)
 if [ -z "$line" ]; then
