@@ -1,21 +1,30 @@
 #!/bin/bash
-# rpm-tool-test.sh TARBALL VERSION SPEC: rpmbuild -bb of the tool's own spec
-# with the dist tarball as Source0 (Debian's rpm: no %cmake, so the spec's
-# plain-macro branch builds; --nodeps as the rpm database holds no
+# rpm-tool-test.sh TARBALL VERSION SPEC [MACROS]: rpmbuild -bb of the tool's
+# own spec with the dist tarball as Source0 (Debian's rpm: no %cmake, so the
+# spec's plain-macro branch builds, unless MACROS, e.g. the Fedora-shaped
+# rpm/fedora-cmake.macros, is loaded; --nodeps as the rpm database holds no
 # BuildRequires here); checks rpm -qlp, runs the packaged binary and loads
 # the packaged macro file.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/lib.sh"
-tarball=$1 ver=$2 spec=$3
+tarball=$1 ver=$2 spec=$3 macros=${4:-}
+load=()
+[ -n "$macros" ] && load=(--load "$macros")
 [ -f "$tarball" ] || die "no dist tarball $tarball (cmake --build . --target dist)"
 kbpp_need rpmbuild rpm rpm2cpio cpio
 kbpp_scratch
 top=$S/rpmbuild
 mkdir -p "$top/SOURCES" "$S/tmp"
 cp "$tarball" "$top/SOURCES/"
-kbpp_run "$S/rpmbuild.log" rpmbuild -bb --nodeps \
+kbpp_run "$S/rpmbuild.log" rpmbuild -bb --nodeps "${load[@]}" \
     --define "_topdir $top" --define "_tmppath $S/tmp" "$spec"
+if [ -n "$macros" ]; then
+    # the %cmake branch ran: Fedora's out-of-source build dir and flags
+    bdir=$(rpm "${load[@]}" --eval '%{_vpath_builddir}')
+    grep -qE -- "cmake -S \. -B $bdir .*-DSHARE_INSTALL_PREFIX" "$S/rpmbuild.log" \
+        && pass "%cmake configured $bdir" || fail "the spec did not take its %cmake branch (no cmake -S . -B $bdir)"
+fi
 grep -qE '^100% tests passed' "$S/rpmbuild.log" && pass "%check: $(grep -E '^100% tests passed' "$S/rpmbuild.log")" \
     || fail "%check did not run and pass ctest -L quick"
 rpmf=$(ls "$top"/RPMS/*/kbuild-pack-"$ver"-*.rpm 2>/dev/null | grep -v debug | head -n1)
