@@ -22,6 +22,7 @@ struct f2a {
 	struct mp_module *mod;
 	struct kelf *k;
 	const char *devid; /* struct name: "pci_device_id" */
+	const uint8_t *table; /* the whole __mod_..._device_table object */
 	const uint8_t *entry;
 	size_t id_size;
 	unsigned ulong_size;
@@ -72,14 +73,13 @@ static uint64_t fval(struct f2a *c, const char *field, size_t size)
 	return kelf_read_uint(c->k, faddr(c, field, size), size);
 }
 
-/* A char array field as a C string, cut at its size. */
-static const char *fstr(struct f2a *c, const char *field, size_t size, char *buf)
+/* A char array field as the kernel's "%s" reads it: from the field on to the
+ * first NUL, which may lie past the field (a name that fills its array runs
+ * on into the next bytes of the table, as in the kernel). The all-zero last
+ * entry that device_id_check() insists on bounds it inside the table. */
+static const char *fstr(struct f2a *c, const char *field, size_t size)
 {
-	const uint8_t *p = faddr(c, field, size);
-
-	memcpy(buf, p, size);
-	buf[size] = '\0';
-	return buf;
+	return (const char *)faddr(c, field, size);
 }
 
 static void alias_addf(char *alias, const char *fmt, ...) _printf_(2, 3);
@@ -206,10 +206,9 @@ static int do_serio_entry(struct f2a *c, char *alias)
 
 static int do_acpi_entry(struct f2a *c, char *alias)
 {
-	char id[17];
+	const char *id = fstr(c, "id", 16);
 	uint32_t cls = (uint32_t)fval(c, "cls", 4), cls_msk = (uint32_t)fval(c, "cls_msk", 4);
 
-	fstr(c, "id", 16, id);
 	if (strlen(id)) {
 		snprintf(alias, ALIAS_SIZE, "acpi*:%s:*", id);
 	} else {
@@ -310,25 +309,19 @@ static int do_vmbus_entry(struct f2a *c, char *alias)
 
 static int do_rpmsg_entry(struct f2a *c, char *alias)
 {
-	char name[33];
-
-	snprintf(alias, ALIAS_SIZE, "rpmsg:%s", fstr(c, "name", 32, name));
+	snprintf(alias, ALIAS_SIZE, "rpmsg:%s", fstr(c, "name", 32));
 	return 1;
 }
 
 static int do_i2c_entry(struct f2a *c, char *alias)
 {
-	char name[21];
-
-	snprintf(alias, ALIAS_SIZE, "i2c:%s", fstr(c, "name", 20, name));
+	snprintf(alias, ALIAS_SIZE, "i2c:%s", fstr(c, "name", 20));
 	return 1;
 }
 
 static int do_spi_entry(struct f2a *c, char *alias)
 {
-	char name[33];
-
-	snprintf(alias, ALIAS_SIZE, "spi:%s", fstr(c, "name", 32, name));
+	snprintf(alias, ALIAS_SIZE, "spi:%s", fstr(c, "name", 32));
 	return 1;
 }
 
@@ -352,16 +345,12 @@ static int do_dmi_entry(struct f2a *c, char *alias)
 			unsigned slot = m[j * 80] & 0x7f;
 
 			if (slot && slot == (unsigned)dmi_fields[i].field) {
-				char sub[80], filtered[80];
-				size_t n = 0;
-
-				memcpy(sub, m + j * 80 + 1, 79);
-				sub[79] = '\0';
-				for (const char *s = sub; *s; s++)
+				/* the kernel's dmi_ascii_filter(), on substr as "%s" reads it */
+				alias_addf(alias, ":%s*", dmi_fields[i].prefix);
+				for (const char *s = (const char *)m + j * 80 + 1; *s; s++)
 					if (*s > ' ' && *s < 127 && *s != ':')
-						filtered[n++] = *s;
-				filtered[n] = '\0';
-				alias_addf(alias, ":%s*%s*", dmi_fields[i].prefix, filtered);
+						alias_addf(alias, "%c", *s);
+				alias_addf(alias, "*");
 			}
 		}
 	}
@@ -371,9 +360,7 @@ static int do_dmi_entry(struct f2a *c, char *alias)
 
 static int do_platform_entry(struct f2a *c, char *alias)
 {
-	char name[21];
-
-	snprintf(alias, ALIAS_SIZE, "platform:%s", fstr(c, "name", 20, name));
+	snprintf(alias, ALIAS_SIZE, "platform:%s", fstr(c, "name", 20));
 	return 1;
 }
 
@@ -417,9 +404,7 @@ static int do_cpu_entry(struct f2a *c, char *alias)
 
 static int do_auxiliary_entry(struct f2a *c, char *alias)
 {
-	char name[33];
-
-	snprintf(alias, ALIAS_SIZE, "auxiliary:%s", fstr(c, "name", 32, name));
+	snprintf(alias, ALIAS_SIZE, "auxiliary:%s", fstr(c, "name", 32));
 	return 1;
 }
 
@@ -440,10 +425,438 @@ static int do_dfl_entry(struct f2a *c, char *alias)
 	return 1;
 }
 
+/* ---- the less common buses, in the kernel's order ---- */
+
+/* ccw:tNmNdtNdmN */
+static int do_ccw_entry(struct f2a *c, char *alias)
+{
+	uint64_t flags = fval(c, "match_flags", 2);
+
+	strcpy(alias, "ccw:");
+	ADD(alias, "t", flags & 0x01, fval(c, "cu_type", 2), 2);
+	ADD(alias, "m", flags & 0x02, fval(c, "cu_model", 1), 1);
+	ADD(alias, "dt", flags & 0x04, fval(c, "dev_type", 2), 2);
+	ADD(alias, "dm", flags & 0x08, fval(c, "dev_model", 1), 1);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* ap:tN */
+static int do_ap_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "ap:t%02X*", (unsigned)fval(c, "dev_type", 1));
+	return 1;
+}
+
+/* css:tN */
+static int do_css_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "css:t%01X", (unsigned)fval(c, "type", 1));
+	return 1;
+}
+
+/* pcmcia:mNcNfNfnNpfnNvaNvbNvcNvdN */
+static int do_pcmcia_entry(struct f2a *c, char *alias)
+{
+	uint64_t flags = fval(c, "match_flags", 2);
+	const uint8_t *hash = faddr(c, "prod_id_hash", 4 * 4);
+	static const char *const hash_prefix[4] = { "pa", "pb", "pc", "pd" };
+
+	strcpy(alias, "pcmcia:");
+	ADD(alias, "m", flags & 0x0001, fval(c, "manf_id", 2), 2);
+	ADD(alias, "c", flags & 0x0002, fval(c, "card_id", 2), 2);
+	ADD(alias, "f", flags & 0x0004, fval(c, "func_id", 1), 1);
+	ADD(alias, "fn", flags & 0x0008, fval(c, "function", 1), 1);
+	ADD(alias, "pfn", flags & 0x0100, fval(c, "device_no", 1), 1);
+	for (int i = 0; i < 4; i++)
+		ADD(alias, hash_prefix[i], flags & (0x0010u << i), kelf_read_uint(c->k, hash + 4 * i, 4), 4);
+	add_wildcard(alias);
+	return 1;
+}
+
+static void spaces_to_underscores(char *alias)
+{
+	for (char *t = alias; *t; t++)
+		if (isspace((unsigned char)*t))
+			*t = '_';
+}
+
+/* vio:TtypeScompat */
+static int do_vio_entry(struct f2a *c, char *alias)
+{
+	const char *type = fstr(c, "type", 32), *compat = fstr(c, "compat", 32);
+
+	snprintf(alias, ALIAS_SIZE, "vio:T%sS%s", type[0] ? type : "*", compat[0] ? compat : "*");
+	spaces_to_underscores(alias);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* eisa:sSIG */
+static int do_eisa_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "eisa:s%s*", fstr(c, "sig", 8));
+	return 1;
+}
+
+/* parisc:tNhvNrevNsvN */
+static int do_parisc_entry(struct f2a *c, char *alias)
+{
+	uint64_t hw_type = fval(c, "hw_type", 1), hversion = fval(c, "hversion", 2);
+	uint64_t hversion_rev = fval(c, "hversion_rev", 1), sversion = fval(c, "sversion", 4);
+
+	strcpy(alias, "parisc:");
+	ADD(alias, "t", hw_type != 0xff, hw_type, 1);
+	ADD(alias, "hv", hversion != 0xffff, hversion, 2);
+	ADD(alias, "rev", hversion_rev != 0xff, hversion_rev, 1);
+	ADD(alias, "sv", sversion != 0xffffffff, sversion, 4);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* sdio:cNvNdN */
+static int do_sdio_entry(struct f2a *c, char *alias)
+{
+	uint64_t cls = fval(c, "class", 1), vendor = fval(c, "vendor", 2), device = fval(c, "device", 2);
+
+	strcpy(alias, "sdio:");
+	ADD(alias, "c", cls != 0xff, cls, 1);
+	ADD(alias, "v", vendor != 0xffff, vendor, 2);
+	ADD(alias, "d", device != 0xffff, device, 2);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* ssb:vNidNrevN */
+static int do_ssb_entry(struct f2a *c, char *alias)
+{
+	uint64_t vendor = fval(c, "vendor", 2), coreid = fval(c, "coreid", 2), rev = fval(c, "revision", 1);
+
+	strcpy(alias, "ssb:");
+	ADD(alias, "v", vendor != 0xffff, vendor, 2);
+	ADD(alias, "id", coreid != 0xffff, coreid, 2);
+	ADD(alias, "rev", rev != 0xff, rev, 1);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* bcma:mNidNrevNclN */
+static int do_bcma_entry(struct f2a *c, char *alias)
+{
+	uint64_t manuf = fval(c, "manuf", 2), id = fval(c, "id", 2);
+	uint64_t rev = fval(c, "rev", 1), cls = fval(c, "class", 1);
+
+	strcpy(alias, "bcma:");
+	ADD(alias, "m", manuf != 0xffff, manuf, 2);
+	ADD(alias, "id", id != 0xffff, id, 2);
+	ADD(alias, "rev", rev != 0xff, rev, 1);
+	ADD(alias, "cl", cls != 0xff, cls, 1);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* i3c:dcrNmanufNpartNextN (no trailing wildcard) */
+static int do_i3c_entry(struct f2a *c, char *alias)
+{
+	uint64_t flags = fval(c, "match_flags", 1);
+
+	strcpy(alias, "i3c:");
+	ADD(alias, "dcr", flags & 0x1, fval(c, "dcr", 1), 1);
+	ADD(alias, "manuf", flags & 0x2, fval(c, "manuf_id", 2), 2);
+	ADD(alias, "part", flags & 0x4, fval(c, "part_id", 2), 2);
+	ADD(alias, "ext", flags & 0x8, fval(c, "extra_info", 2), 2);
+	return 1;
+}
+
+/* slim:manf:prod:* (6.12) */
+static int do_slim_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "slim:%x:%x:*", (unsigned)fval(c, "manf_id", 2),
+		 (unsigned)fval(c, "prod_code", 2));
+	return 1;
+}
+
+/* pnp:dXXXnnnn*, decoded from the ISA PnP compressed vendor id */
+static int do_isapnp_entry(struct f2a *c, char *alias)
+{
+	int vendor = (int)fval(c, "vendor", 2), function = (int)fval(c, "function", 2);
+
+	snprintf(alias, ALIAS_SIZE, "pnp:d%c%c%c%x%x%x%x*", 'A' + ((vendor >> 2) & 0x3f) - 1,
+		 'A' + (((vendor & 3) << 3) | ((vendor >> 13) & 7)) - 1, 'A' + ((vendor >> 8) & 0x1f) - 1,
+		 (function >> 4) & 0x0f, function & 0x0f, (function >> 12) & 0x0f, (function >> 8) & 0x0f);
+	return 1;
+}
+
+/* ipack:fNvNdN */
+static int do_ipack_entry(struct f2a *c, char *alias)
+{
+	uint64_t format = fval(c, "format", 1), vendor = fval(c, "vendor", 4), device = fval(c, "device", 4);
+
+	strcpy(alias, "ipack:");
+	ADD(alias, "f", format != 0xff, format, 1);
+	ADD(alias, "v", vendor != 0xffffffff, vendor, 4);
+	ADD(alias, "d", device != 0xffffffff, device, 4);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* One masked hex digit: the digit, '?', or a [...] of every digit it matches. */
+static void append_nibble_mask(char *alias, unsigned nibble, unsigned mask)
+{
+	if (mask == 0) {
+		alias_addf(alias, "?");
+	} else if (mask == 0xf) {
+		alias_addf(alias, "%X", nibble);
+	} else {
+		alias_addf(alias, "[");
+		for (unsigned i = 0; i < 0x10; i++)
+			if ((i & mask) == nibble)
+				alias_addf(alias, "%X", i);
+		alias_addf(alias, "]");
+	}
+}
+
+/* amba:dNNNNNNNN, each N a hex digit, ? or [...] */
+static int do_amba_entry(struct f2a *c, char *alias)
+{
+	uint32_t id = (uint32_t)fval(c, "id", 4), mask = (uint32_t)fval(c, "mask", 4);
+
+	if ((id & mask) != id)
+		mp_fatal(c->mp,
+			 "%s: Masked-off bit(s) of AMBA device ID are non-zero: id=0x%08X, mask=0x%08X.  Please fix this driver.\n",
+			 c->mod->name, id, mask);
+	strcpy(alias, "amba:d");
+	for (unsigned digit = 0; digit < 8; digit++)
+		append_nibble_mask(alias, (id >> (4 * (7 - digit))) & 0xf, (mask >> (4 * (7 - digit))) & 0xf);
+	return 1;
+}
+
+/* mipscdmm:tN */
+static int do_mips_cdmm_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "mipscdmm:t%02X*", (unsigned)fval(c, "type", 1));
+	return 1;
+}
+
+/* 16 bytes as a uuid string: the kernel's add_uuid() (uuid_le: the first
+ * three groups byte-swapped, lower case), add_guid() (the same, upper case)
+ * and tee's (bytes in order, lower case). */
+enum uuid_style { UUID_LE, GUID_UPPER, UUID_BE };
+
+static void add_uuid(char *alias, const uint8_t *b, enum uuid_style style)
+{
+	static const uint8_t swapped[16] = { 3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15 };
+	const char *fmt = style == GUID_UPPER ? "%02X" : "%02x";
+
+	for (int i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			alias_addf(alias, "-");
+		alias_addf(alias, fmt, b[style == UUID_BE ? i : swapped[i]]);
+	}
+}
+
+/* mei:name:uuid:version:* */
+static int do_mei_entry(struct f2a *c, char *alias)
+{
+	const char *name = fstr(c, "name", 32);
+	uint64_t version = fval(c, "version", 1);
+
+	snprintf(alias, ALIAS_SIZE, "mei:%s:", name[0] ? name : "*");
+	add_uuid(alias, faddr(c, "uuid", 16), UUID_LE);
+	ADD(alias, ":", version != 0xff, version, 1);
+	alias_addf(alias, ":*");
+	return 1;
+}
+
+/* rapidio:vNdNavNadN */
+static int do_rio_entry(struct f2a *c, char *alias)
+{
+	uint64_t did = fval(c, "did", 2), vid = fval(c, "vid", 2);
+	uint64_t asm_did = fval(c, "asm_did", 2), asm_vid = fval(c, "asm_vid", 2);
+
+	strcpy(alias, "rapidio:");
+	ADD(alias, "v", vid != 0xffff, vid, 2);
+	ADD(alias, "d", did != 0xffff, did, 2);
+	ADD(alias, "av", asm_vid != 0xffff, asm_vid, 2);
+	ADD(alias, "ad", asm_did != 0xffff, asm_did, 2);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* ulpi:vNpN (lower case) */
+static int do_ulpi_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "ulpi:v%04xp%04x", (unsigned)fval(c, "vendor", 2),
+		 (unsigned)fval(c, "product", 2));
+	return 1;
+}
+
+/* hdaudio:vNrNaN */
+static int do_hda_entry(struct f2a *c, char *alias)
+{
+	uint64_t vendor_id = fval(c, "vendor_id", 4), rev_id = fval(c, "rev_id", 4);
+	uint64_t api_version = fval(c, "api_version", 1);
+
+	strcpy(alias, "hdaudio:");
+	ADD(alias, "v", vendor_id != 0, vendor_id, 4);
+	ADD(alias, "r", rev_id != 0, rev_id, 4);
+	ADD(alias, "a", api_version != 0, api_version, 1);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* sdw:mNpNvNcN */
+static int do_sdw_entry(struct f2a *c, char *alias)
+{
+	uint64_t mfg_id = fval(c, "mfg_id", 2), part_id = fval(c, "part_id", 2);
+	uint64_t sdw_version = fval(c, "sdw_version", 1), class_id = fval(c, "class_id", 1);
+
+	strcpy(alias, "sdw:");
+	ADD(alias, "m", mfg_id != 0, mfg_id, 2);
+	ADD(alias, "p", part_id != 0, part_id, 2);
+	ADD(alias, "v", sdw_version != 0, sdw_version, 1);
+	ADD(alias, "c", class_id != 0, class_id, 1);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* fsl-mc:vNdS */
+static int do_fsl_mc_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "fsl-mc:v%08Xd%s", (unsigned)fval(c, "vendor", 2), fstr(c, "obj_type", 16));
+	return 1;
+}
+
+/* tbsvc:kSpNvNrN */
+static int do_tbsvc_entry(struct f2a *c, char *alias)
+{
+	uint64_t flags = fval(c, "match_flags", 4);
+
+	strcpy(alias, "tbsvc:");
+	if (flags & 0x0001)
+		alias_addf(alias, "k%s", fstr(c, "protocol_key", 9));
+	else
+		alias_addf(alias, "k*");
+	ADD(alias, "p", flags & 0x0002, fval(c, "protocol_id", 4), 4);
+	ADD(alias, "v", flags & 0x0004, fval(c, "protocol_version", 4), 4);
+	ADD(alias, "r", flags & 0x0008, fval(c, "protocol_revision", 4), 4);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* typec:idNmN */
+static int do_typec_entry(struct f2a *c, char *alias)
+{
+	uint64_t mode = fval(c, "mode", 1);
+
+	snprintf(alias, ALIAS_SIZE, "typec:id%04X", (unsigned)fval(c, "svid", 2));
+	ADD(alias, "m", mode != 0x7, mode, 1);
+	return 1;
+}
+
+/* tee:uuid */
+static int do_tee_entry(struct f2a *c, char *alias)
+{
+	strcpy(alias, "tee:");
+	add_uuid(alias, faddr(c, "uuid", 16), UUID_BE);
+	add_wildcard(alias);
+	return 1;
+}
+
+/* wmi:guid, the guid string as given (it must be 36 characters) */
+static int do_wmi_entry(struct f2a *c, char *alias)
+{
+	const char *guid = fstr(c, "guid_string", 36 + 1);
+
+	if (strlen(guid) != 36) {
+		mp_warn(c->mp, "Invalid WMI device id 'wmi:%s' in '%s'\n", guid, c->mod->name);
+		return 0;
+	}
+	snprintf(alias, ALIAS_SIZE, "wmi:%s", guid);
+	return 1;
+}
+
+/* mhi:S */
+static int do_mhi_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "mhi:%s", fstr(c, "chan", 32));
+	return 1;
+}
+
+/* mhi_ep:S (the same struct mhi_device_id) */
+static int do_mhi_ep_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "mhi_ep:%s", fstr(c, "chan", 32));
+	return 1;
+}
+
+/* ishtp:{GUID} */
+static int do_ishtp_entry(struct f2a *c, char *alias)
+{
+	strcpy(alias, "ishtp:{");
+	add_uuid(alias, faddr(c, "guid", 16), GUID_UPPER);
+	alias_addf(alias, "}");
+	return 1;
+}
+
+/* ssam:dNcNtNiNfN */
+static int do_ssam_entry(struct f2a *c, char *alias)
+{
+	uint64_t flags = fval(c, "match_flags", 1);
+
+	snprintf(alias, ALIAS_SIZE, "ssam:d%02Xc%02X", (unsigned)fval(c, "domain", 1),
+		 (unsigned)fval(c, "category", 1));
+	ADD(alias, "t", flags & 0x1, fval(c, "target", 1), 1);
+	ADD(alias, "i", flags & 0x2, fval(c, "instance", 1), 1);
+	ADD(alias, "f", flags & 0x4, fval(c, "function", 1), 1);
+	return 1;
+}
+
+/* cdx:vNdNsvNsdNcN or vfio_cdx:... (6.12) */
+static int do_cdx_entry(struct f2a *c, char *alias)
+{
+	uint64_t vendor = fval(c, "vendor", 2), device = fval(c, "device", 2);
+	uint64_t subvendor = fval(c, "subvendor", 2), subdevice = fval(c, "subdevice", 2);
+	uint64_t cls = fval(c, "class", 4), class_mask = fval(c, "class_mask", 4);
+	uint32_t override_only = (uint32_t)fval(c, "override_only", 4);
+
+	switch (override_only) {
+	case 0:
+		strcpy(alias, "cdx:");
+		break;
+	case 1:
+		strcpy(alias, "vfio_cdx:");
+		break;
+	default:
+		mp_warn(c->mp, "Unknown CDX driver_override alias %08X\n", override_only);
+		return 0;
+	}
+	ADD(alias, "v", vendor != 0xffff, vendor, 2);
+	ADD(alias, "d", device != 0xffff, device, 2);
+	ADD(alias, "sv", subvendor != 0xffff, subvendor, 2);
+	ADD(alias, "sd", subdevice != 0xffff, subdevice, 2);
+	ADD(alias, "c", class_mask == 0xffffff, cls, 4);
+	return 1;
+}
+
+/* vchiq:S (6.12) */
+static int do_vchiq_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "vchiq:%s", fstr(c, "name", 32));
+	return 1;
+}
+
+/* coreboot:tN (6.12) */
+static int do_coreboot_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "coreboot:t%08X", (unsigned)fval(c, "tag", 4));
+	return 1;
+}
+
 struct devtable {
 	const char *device_id; /* __mod_<device_id>__<identifier>_device_table */
 	const char *devid;     /* struct name in devicetable-offsets.h */
-	int (*do_entry)(struct f2a *c, char *alias); /* NULL: known to the kernel, not handled here */
+	int (*do_entry)(struct f2a *c, char *alias);
 	bool only_6_12;
 };
 
@@ -451,55 +864,55 @@ static const struct devtable devtable[] = {
 	{ "hid", "hid_device_id", do_hid_entry, false },
 	{ "ieee1394", "ieee1394_device_id", do_ieee1394_entry, false },
 	{ "pci", "pci_device_id", do_pci_entry, false },
-	{ "ccw", "ccw_device_id", NULL, false },
-	{ "ap", "ap_device_id", NULL, false },
-	{ "css", "css_device_id", NULL, false },
+	{ "ccw", "ccw_device_id", do_ccw_entry, false },
+	{ "ap", "ap_device_id", do_ap_entry, false },
+	{ "css", "css_device_id", do_css_entry, false },
 	{ "serio", "serio_device_id", do_serio_entry, false },
 	{ "acpi", "acpi_device_id", do_acpi_entry, false },
-	{ "pcmcia", "pcmcia_device_id", NULL, false },
-	{ "vio", "vio_device_id", NULL, false },
+	{ "pcmcia", "pcmcia_device_id", do_pcmcia_entry, false },
+	{ "vio", "vio_device_id", do_vio_entry, false },
 	{ "input", "input_device_id", do_input_entry, false },
-	{ "eisa", "eisa_device_id", NULL, false },
-	{ "parisc", "parisc_device_id", NULL, false },
-	{ "sdio", "sdio_device_id", NULL, false },
-	{ "ssb", "ssb_device_id", NULL, false },
-	{ "bcma", "bcma_device_id", NULL, false },
+	{ "eisa", "eisa_device_id", do_eisa_entry, false },
+	{ "parisc", "parisc_device_id", do_parisc_entry, false },
+	{ "sdio", "sdio_device_id", do_sdio_entry, false },
+	{ "ssb", "ssb_device_id", do_ssb_entry, false },
+	{ "bcma", "bcma_device_id", do_bcma_entry, false },
 	{ "virtio", "virtio_device_id", do_virtio_entry, false },
 	{ "vmbus", "hv_vmbus_device_id", do_vmbus_entry, false },
 	{ "rpmsg", "rpmsg_device_id", do_rpmsg_entry, false },
 	{ "i2c", "i2c_device_id", do_i2c_entry, false },
-	{ "i3c", "i3c_device_id", NULL, false },
-	{ "slim", "slim_device_id", NULL, true },
+	{ "i3c", "i3c_device_id", do_i3c_entry, false },
+	{ "slim", "slim_device_id", do_slim_entry, true },
 	{ "spi", "spi_device_id", do_spi_entry, false },
 	{ "dmi", "dmi_system_id", do_dmi_entry, false },
 	{ "platform", "platform_device_id", do_platform_entry, false },
 	{ "mdio", "mdio_device_id", do_mdio_entry, false },
 	{ "zorro", "zorro_device_id", do_zorro_entry, false },
-	{ "isapnp", "isapnp_device_id", NULL, false },
-	{ "ipack", "ipack_device_id", NULL, false },
-	{ "amba", "amba_id", NULL, false },
-	{ "mipscdmm", "mips_cdmm_device_id", NULL, false },
+	{ "isapnp", "isapnp_device_id", do_isapnp_entry, false },
+	{ "ipack", "ipack_device_id", do_ipack_entry, false },
+	{ "amba", "amba_id", do_amba_entry, false },
+	{ "mipscdmm", "mips_cdmm_device_id", do_mips_cdmm_entry, false },
 	{ "x86cpu", "x86_cpu_id", do_x86cpu_entry, false },
 	{ "cpu", "cpu_feature", do_cpu_entry, false },
-	{ "mei", "mei_cl_device_id", NULL, false },
-	{ "rapidio", "rio_device_id", NULL, false },
-	{ "ulpi", "ulpi_device_id", NULL, false },
-	{ "hdaudio", "hda_device_id", NULL, false },
-	{ "sdw", "sdw_device_id", NULL, false },
-	{ "fslmc", "fsl_mc_device_id", NULL, false },
-	{ "tbsvc", "tb_service_id", NULL, false },
-	{ "typec", "typec_device_id", NULL, false },
-	{ "tee", "tee_client_device_id", NULL, false },
-	{ "wmi", "wmi_device_id", NULL, false },
-	{ "mhi", "mhi_device_id", NULL, false },
-	{ "mhi_ep", "mhi_device_id", NULL, false },
+	{ "mei", "mei_cl_device_id", do_mei_entry, false },
+	{ "rapidio", "rio_device_id", do_rio_entry, false },
+	{ "ulpi", "ulpi_device_id", do_ulpi_entry, false },
+	{ "hdaudio", "hda_device_id", do_hda_entry, false },
+	{ "sdw", "sdw_device_id", do_sdw_entry, false },
+	{ "fslmc", "fsl_mc_device_id", do_fsl_mc_entry, false },
+	{ "tbsvc", "tb_service_id", do_tbsvc_entry, false },
+	{ "typec", "typec_device_id", do_typec_entry, false },
+	{ "tee", "tee_client_device_id", do_tee_entry, false },
+	{ "wmi", "wmi_device_id", do_wmi_entry, false },
+	{ "mhi", "mhi_device_id", do_mhi_entry, false },
+	{ "mhi_ep", "mhi_device_id", do_mhi_ep_entry, false },
 	{ "auxiliary", "auxiliary_device_id", do_auxiliary_entry, false },
-	{ "ssam", "ssam_device_id", NULL, false },
+	{ "ssam", "ssam_device_id", do_ssam_entry, false },
 	{ "dfl", "dfl_device_id", do_dfl_entry, false },
-	{ "ishtp", "ishtp_device_id", NULL, false },
-	{ "cdx", "cdx_device_id", NULL, true },
-	{ "vchiq", "vchiq_device_id", NULL, true },
-	{ "coreboot", "coreboot_device_id", NULL, true },
+	{ "ishtp", "ishtp_device_id", do_ishtp_entry, false },
+	{ "cdx", "cdx_device_id", do_cdx_entry, true },
+	{ "vchiq", "vchiq_device_id", do_vchiq_entry, true },
+	{ "coreboot", "coreboot_device_id", do_coreboot_entry, true },
 };
 
 /* sizeof check and all-zero terminator, with the kernel's messages */
@@ -527,7 +940,7 @@ static void device_id_check(struct f2a *c, const char *device_id, size_t size)
 	}
 }
 
-/* ---- the special cases: usb (bcdDevice ranges) and of ---- */
+/* ---- the special cases: usb (bcdDevice ranges) and of; pnp below ---- */
 
 static void do_usb_entry(struct f2a *c, unsigned bcd_initial, int bcd_digits, unsigned char range_lo,
 			 unsigned char range_hi, unsigned char max)
@@ -635,12 +1048,11 @@ static void do_usb_entry_multi(struct f2a *c)
 
 static void do_of_entry_multi(struct f2a *c)
 {
-	char alias[ALIAS_SIZE], name[33], type[33], compatible[129];
+	char alias[ALIAS_SIZE];
+	const char *name = fstr(c, "name", 32), *type = fstr(c, "type", 32);
+	const char *compatible = fstr(c, "compatible", 128);
 	int len;
 
-	fstr(c, "name", 32, name);
-	fstr(c, "type", 32, type);
-	fstr(c, "compatible", 128, compatible);
 	len = snprintf(alias, ALIAS_SIZE, "of:N%sT%s", name[0] ? name : "*", type[0] ? type : "*");
 	if (compatible[0])
 		snprintf(alias + len, ALIAS_SIZE - (size_t)len, "%sC%s", type[0] ? "*" : "", compatible);
@@ -652,6 +1064,75 @@ static void do_of_entry_multi(struct f2a *c)
 	add_wildcard(alias);
 	emit(c, alias);
 }
+
+/* ---- pnp and pnp_card: two aliases for every device id ---- */
+
+#define PNP_ID_LEN 8
+#define PNP_MAX_DEVICES 8
+
+/* pnp:dID* and acpi*:ID:* upper-cased ("fix broken pnp bus lowercasing") */
+static void pnp_aliases(struct f2a *c, const char *id)
+{
+	char acpi_id[PNP_ID_LEN + 1];
+
+	mp_buf_printf(c->mp, &c->mod->devtable, "MODULE_ALIAS(\"pnp:d%s*\");\n", id);
+	for (int k = 0; k < PNP_ID_LEN; k++)
+		acpi_id[k] = id[k] >= 'a' && id[k] <= 'z' ? (char)(id[k] - 'a' + 'A') : id[k];
+	acpi_id[PNP_ID_LEN] = '\0';
+	mp_buf_printf(c->mp, &c->mod->devtable, "MODULE_ALIAS(\"acpi*:%s:*\");\n", acpi_id);
+}
+
+static void do_pnp_device_entry(struct f2a *c)
+{
+	pnp_aliases(c, fstr(c, "id", PNP_ID_LEN));
+}
+
+/* Every device id of the card that no earlier entry of the table listed. */
+static void do_pnp_card_entries(struct f2a *c)
+{
+	const char *devs = (const char *)faddr(c, "devs", PNP_MAX_DEVICES * PNP_ID_LEN);
+	size_t devs_off = (size_t)((const uint8_t *)devs - c->entry);
+	size_t index = (size_t)(c->entry - c->table) / c->id_size;
+
+	for (int j = 0; j < PNP_MAX_DEVICES; j++) {
+		const char *id = devs + j * PNP_ID_LEN;
+		bool dup = false;
+
+		if (!id[0])
+			break;
+		for (size_t i2 = 0; i2 < index && !dup; i2++) {
+			const char *devs_dup = (const char *)c->table + i2 * c->id_size + devs_off;
+
+			for (int j2 = 0; j2 < PNP_MAX_DEVICES; j2++) {
+				const char *id2 = devs_dup + j2 * PNP_ID_LEN;
+
+				if (!id2[0])
+					break;
+				if (!strcmp(id, id2)) {
+					dup = true;
+					break;
+				}
+			}
+		}
+		if (!dup)
+			pnp_aliases(c, id);
+	}
+}
+
+/* The kernel's special cases, each entry giving any number of aliases. */
+struct multi_devtable {
+	const char *device_id;
+	const char *check_name; /* as device_id_check() names it: pnp_card checks as "pnp" */
+	const char *devid;
+	void (*do_entry_multi)(struct f2a *c);
+};
+
+static const struct multi_devtable multi_devtable[] = {
+	{ "usb", "usb", "usb_device_id", do_usb_entry_multi },
+	{ "of", "of", "of_device_id", do_of_entry_multi },
+	{ "pnp", "pnp", "pnp_device_id", do_pnp_device_entry },
+	{ "pnp_card", "pnp", "pnp_card_device_id", do_pnp_card_entries },
+};
 
 static bool sym_is(const char *name, size_t namelen, const char *symbol)
 {
@@ -667,6 +1148,7 @@ void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kel
 	const char *name, *identifier;
 	size_t namelen;
 	const struct devtable *dt = NULL;
+	const struct multi_devtable *multi = NULL;
 	struct f2a c = { .mp = mp, .mod = mod, .k = k, .ulong_size = kelf_is64(k) ? 8 : 4 };
 	GElf_Shdr sh;
 	char alias[ALIAS_SIZE];
@@ -686,15 +1168,13 @@ void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kel
 		return;
 	namelen = (size_t)(identifier - name);
 
-	if (sym_is(name, namelen, "usb")) {
-		c.devid = "usb_device_id";
-	} else if (sym_is(name, namelen, "of")) {
-		c.devid = "of_device_id";
-	} else if (sym_is(name, namelen, "pnp") || sym_is(name, namelen, "pnp_card")) {
-		mp_warn(mp, "%s: device table type '%.*s' is not supported by kbuild-modpost, no MODULE_ALIAS written\n",
-			mod->name, (int)namelen, name);
-		return;
-	} else {
+	for (size_t i = 0; i < ARRAY_SIZE(multi_devtable); i++) {
+		if (sym_is(name, namelen, multi_devtable[i].device_id)) {
+			multi = &multi_devtable[i];
+			break;
+		}
+	}
+	if (!multi) {
 		for (size_t i = 0; i < ARRAY_SIZE(devtable); i++) {
 			if (devtable[i].only_6_12 && mp->fmt == KBP_MODPOST_6_1)
 				continue;
@@ -705,13 +1185,8 @@ void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kel
 		}
 		if (!dt)
 			return; /* the kernel ignores unknown types as well */
-		if (!dt->do_entry) {
-			mp_warn(mp, "%s: device table type '%s' is not supported by kbuild-modpost, no MODULE_ALIAS written\n",
-				mod->name, dt->device_id);
-			return;
-		}
-		c.devid = dt->devid;
 	}
+	c.devid = multi ? multi->devid : dt->devid;
 
 	if (kelf_shdr(k, shndx, &sh) < 0)
 		mp_fatal(mp, "%s: bad section for %s\n", mod->name, symname);
@@ -724,15 +1199,14 @@ void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kel
 	c.id_size = lookup(mp, "SIZE", c.devid, NULL);
 	if (!c.id_size)
 		mp_fatal(mp, "%s: SIZE_%s is 0\n", OFFSETS_FILE, c.devid);
+	c.table = symval;
 	c.entry = symval;
-	device_id_check(&c, dt ? dt->device_id : (c.devid[0] == 'u' ? "usb" : "of"), sym->st_size);
+	device_id_check(&c, multi ? multi->check_name : dt->device_id, sym->st_size);
 
 	for (size_t off = 0; off + c.id_size < sym->st_size; off += c.id_size) {
 		c.entry = symval + off;
-		if (!dt && c.devid[0] == 'u')
-			do_usb_entry_multi(&c);
-		else if (!dt)
-			do_of_entry_multi(&c);
+		if (multi)
+			multi->do_entry_multi(&c);
 		else if (dt->do_entry(&c, alias))
 			emit(&c, alias);
 	}
