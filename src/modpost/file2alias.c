@@ -119,33 +119,151 @@ static void emit(struct f2a *c, const char *alias)
 	mp_buf_printf(c->mp, &c->mod->devtable, "MODULE_ALIAS(\"%s\");\n", alias);
 }
 
-/* ---- generic table entries ---- */
+/* ---- aliases made of fixed fields ---- */
 
-static int do_hid_entry(struct f2a *c, char *alias)
+/* prefix, then for each field its separator and %0NX, or "*" where the
+ * entry leaves the field open: value == any, or (with a flags field) its
+ * match flag unset; optionally a trailing "*" */
+struct afield {
+	const char *sep, *field;
+	unsigned size;
+	uint64_t any;
+	unsigned flag;
+};
+
+struct fields_alias {
+	const char *prefix, *flags_field;
+	unsigned flags_size;
+	bool wildcard;
+	struct afield f[5];
+};
+
+static void add_fields(struct f2a *c, char *alias, const struct fields_alias *a)
 {
-	uint64_t bus = fval(c, "bus", 2), group = fval(c, "group", 2);
-	uint64_t vendor = fval(c, "vendor", 4), product = fval(c, "product", 4);
+	uint64_t flags = a->flags_field ? fval(c, a->flags_field, a->flags_size) : 0;
 
-	strcpy(alias, "hid:");
-	ADD(alias, "b", bus != 0xffff, bus, 2);
-	ADD(alias, "g", group != 0, group, 2);
-	ADD(alias, "v", vendor != 0xffffffff, vendor, 4);
-	ADD(alias, "p", product != 0xffffffff, product, 4);
-	return 1;
+	strcpy(alias, a->prefix);
+	for (const struct afield *f = a->f; f < a->f + ARRAY_SIZE(a->f) && f->sep; f++) {
+		uint64_t v = fval(c, f->field, f->size);
+
+		ADD(alias, f->sep, a->flags_field ? (flags & f->flag) != 0 : v != f->any, v, f->size);
+	}
+	if (a->wildcard)
+		add_wildcard(alias);
 }
 
-static int do_ieee1394_entry(struct f2a *c, char *alias)
-{
-	uint64_t flags = fval(c, "match_flags", 4);
+static const struct fields_alias hid_fields = {
+	"hid:", NULL, 0, false,
+	{ { "b", "bus", 2, 0xffff, 0 },
+	  { "g", "group", 2, 0, 0 },
+	  { "v", "vendor", 4, 0xffffffff, 0 },
+	  { "p", "product", 4, 0xffffffff, 0 } },
+};
 
-	strcpy(alias, "ieee1394:");
-	ADD(alias, "ven", flags & 1, fval(c, "vendor_id", 4), 4);
-	ADD(alias, "mo", flags & 2, fval(c, "model_id", 4), 4);
-	ADD(alias, "sp", flags & 4, fval(c, "specifier_id", 4), 4);
-	ADD(alias, "ver", flags & 8, fval(c, "version", 4), 4);
-	add_wildcard(alias);
-	return 1;
-}
+static const struct fields_alias ieee1394_fields = {
+	"ieee1394:", "match_flags", 4, true,
+	{ { "ven", "vendor_id", 4, 0, 0x1 },
+	  { "mo", "model_id", 4, 0, 0x2 },
+	  { "sp", "specifier_id", 4, 0, 0x4 },
+	  { "ver", "version", 4, 0, 0x8 } },
+};
+
+static const struct fields_alias serio_fields = {
+	"serio:", NULL, 0, true,
+	{ { "ty", "type", 1, 0xff, 0 },
+	  { "pr", "proto", 1, 0xff, 0 },
+	  { "id", "id", 1, 0xff, 0 },
+	  { "ex", "extra", 1, 0xff, 0 } },
+};
+
+static const struct fields_alias virtio_fields = {
+	"virtio:", NULL, 0, true,
+	{ { "d", "device", 4, 0xffffffff, 0 },
+	  { "v", "vendor", 4, 0xffffffff, 0 } },
+};
+
+static const struct fields_alias zorro_fields = {
+	"zorro:", NULL, 0, false,
+	{ { "i", "id", 4, 0xffffffff, 0 } },
+};
+
+static const struct fields_alias ccw_fields = {
+	"ccw:", "match_flags", 2, true,
+	{ { "t", "cu_type", 2, 0, 0x1 },
+	  { "m", "cu_model", 1, 0, 0x2 },
+	  { "dt", "dev_type", 2, 0, 0x4 },
+	  { "dm", "dev_model", 1, 0, 0x8 } },
+};
+
+static const struct fields_alias parisc_fields = {
+	"parisc:", NULL, 0, true,
+	{ { "t", "hw_type", 1, 0xff, 0 },
+	  { "hv", "hversion", 2, 0xffff, 0 },
+	  { "rev", "hversion_rev", 1, 0xff, 0 },
+	  { "sv", "sversion", 4, 0xffffffff, 0 } },
+};
+
+static const struct fields_alias sdio_fields = {
+	"sdio:", NULL, 0, true,
+	{ { "c", "class", 1, 0xff, 0 },
+	  { "v", "vendor", 2, 0xffff, 0 },
+	  { "d", "device", 2, 0xffff, 0 } },
+};
+
+static const struct fields_alias ssb_fields = {
+	"ssb:", NULL, 0, true,
+	{ { "v", "vendor", 2, 0xffff, 0 },
+	  { "id", "coreid", 2, 0xffff, 0 },
+	  { "rev", "revision", 1, 0xff, 0 } },
+};
+
+static const struct fields_alias bcma_fields = {
+	"bcma:", NULL, 0, true,
+	{ { "m", "manuf", 2, 0xffff, 0 },
+	  { "id", "id", 2, 0xffff, 0 },
+	  { "rev", "rev", 1, 0xff, 0 },
+	  { "cl", "class", 1, 0xff, 0 } },
+};
+
+static const struct fields_alias i3c_fields = {
+	"i3c:", "match_flags", 1, false,
+	{ { "dcr", "dcr", 1, 0, 0x1 },
+	  { "manuf", "manuf_id", 2, 0, 0x2 },
+	  { "part", "part_id", 2, 0, 0x4 },
+	  { "ext", "extra_info", 2, 0, 0x8 } },
+};
+
+static const struct fields_alias ipack_fields = {
+	"ipack:", NULL, 0, true,
+	{ { "f", "format", 1, 0xff, 0 },
+	  { "v", "vendor", 4, 0xffffffff, 0 },
+	  { "d", "device", 4, 0xffffffff, 0 } },
+};
+
+static const struct fields_alias rio_fields = {
+	"rapidio:", NULL, 0, true,
+	{ { "v", "vid", 2, 0xffff, 0 },
+	  { "d", "did", 2, 0xffff, 0 },
+	  { "av", "asm_vid", 2, 0xffff, 0 },
+	  { "ad", "asm_did", 2, 0xffff, 0 } },
+};
+
+static const struct fields_alias hda_fields = {
+	"hdaudio:", NULL, 0, true,
+	{ { "v", "vendor_id", 4, 0, 0 },
+	  { "r", "rev_id", 4, 0, 0 },
+	  { "a", "api_version", 1, 0, 0 } },
+};
+
+static const struct fields_alias sdw_fields = {
+	"sdw:", NULL, 0, true,
+	{ { "m", "mfg_id", 2, 0, 0 },
+	  { "p", "part_id", 2, 0, 0 },
+	  { "v", "sdw_version", 1, 0, 0 },
+	  { "c", "class_id", 1, 0, 0 } },
+};
+
+/* ---- table entries with their own rules ---- */
 
 static int do_pci_entry(struct f2a *c, char *alias)
 {
@@ -186,20 +304,6 @@ static int do_pci_entry(struct f2a *c, char *alias)
 	ADD(alias, "bc", baseclass_mask == 0xFF, baseclass, 1);
 	ADD(alias, "sc", subclass_mask == 0xFF, subclass, 1);
 	ADD(alias, "i", interface_mask == 0xFF, interface, 1);
-	add_wildcard(alias);
-	return 1;
-}
-
-static int do_serio_entry(struct f2a *c, char *alias)
-{
-	uint64_t type = fval(c, "type", 1), proto = fval(c, "proto", 1);
-	uint64_t id = fval(c, "id", 1), extra = fval(c, "extra", 1);
-
-	strcpy(alias, "serio:");
-	ADD(alias, "ty", type != 0xff, type, 1);
-	ADD(alias, "pr", proto != 0xff, proto, 1);
-	ADD(alias, "id", id != 0xff, id, 1);
-	ADD(alias, "ex", extra != 0xff, extra, 1);
 	add_wildcard(alias);
 	return 1;
 }
@@ -283,17 +387,6 @@ static int do_input_entry(struct f2a *c, char *alias)
 	if (flags & 0x1000)
 		do_input(c, alias, "swbit", WORDS(0x10), 0, 0x10);
 #undef WORDS
-	return 1;
-}
-
-static int do_virtio_entry(struct f2a *c, char *alias)
-{
-	uint64_t device = fval(c, "device", 4), vendor = fval(c, "vendor", 4);
-
-	strcpy(alias, "virtio:");
-	ADD(alias, "d", device != 0xffffffff, device, 4);
-	ADD(alias, "v", vendor != 0xffffffff, vendor, 4);
-	add_wildcard(alias);
 	return 1;
 }
 
@@ -408,15 +501,6 @@ static int do_auxiliary_entry(struct f2a *c, char *alias)
 	return 1;
 }
 
-static int do_zorro_entry(struct f2a *c, char *alias)
-{
-	uint64_t id = fval(c, "id", 4);
-
-	strcpy(alias, "zorro:");
-	ADD(alias, "i", id != 0xffffffff, id, 4);
-	return 1;
-}
-
 static int do_dfl_entry(struct f2a *c, char *alias)
 {
 	snprintf(alias, ALIAS_SIZE, "dfl:t%04Xf%04X", (unsigned)fval(c, "type", 2),
@@ -426,20 +510,6 @@ static int do_dfl_entry(struct f2a *c, char *alias)
 }
 
 /* ---- the less common buses, in the kernel's order ---- */
-
-/* ccw:tNmNdtNdmN */
-static int do_ccw_entry(struct f2a *c, char *alias)
-{
-	uint64_t flags = fval(c, "match_flags", 2);
-
-	strcpy(alias, "ccw:");
-	ADD(alias, "t", flags & 0x01, fval(c, "cu_type", 2), 2);
-	ADD(alias, "m", flags & 0x02, fval(c, "cu_model", 1), 1);
-	ADD(alias, "dt", flags & 0x04, fval(c, "dev_type", 2), 2);
-	ADD(alias, "dm", flags & 0x08, fval(c, "dev_model", 1), 1);
-	add_wildcard(alias);
-	return 1;
-}
 
 /* ap:tN */
 static int do_ap_entry(struct f2a *c, char *alias)
@@ -499,75 +569,6 @@ static int do_eisa_entry(struct f2a *c, char *alias)
 	return 1;
 }
 
-/* parisc:tNhvNrevNsvN */
-static int do_parisc_entry(struct f2a *c, char *alias)
-{
-	uint64_t hw_type = fval(c, "hw_type", 1), hversion = fval(c, "hversion", 2);
-	uint64_t hversion_rev = fval(c, "hversion_rev", 1), sversion = fval(c, "sversion", 4);
-
-	strcpy(alias, "parisc:");
-	ADD(alias, "t", hw_type != 0xff, hw_type, 1);
-	ADD(alias, "hv", hversion != 0xffff, hversion, 2);
-	ADD(alias, "rev", hversion_rev != 0xff, hversion_rev, 1);
-	ADD(alias, "sv", sversion != 0xffffffff, sversion, 4);
-	add_wildcard(alias);
-	return 1;
-}
-
-/* sdio:cNvNdN */
-static int do_sdio_entry(struct f2a *c, char *alias)
-{
-	uint64_t cls = fval(c, "class", 1), vendor = fval(c, "vendor", 2), device = fval(c, "device", 2);
-
-	strcpy(alias, "sdio:");
-	ADD(alias, "c", cls != 0xff, cls, 1);
-	ADD(alias, "v", vendor != 0xffff, vendor, 2);
-	ADD(alias, "d", device != 0xffff, device, 2);
-	add_wildcard(alias);
-	return 1;
-}
-
-/* ssb:vNidNrevN */
-static int do_ssb_entry(struct f2a *c, char *alias)
-{
-	uint64_t vendor = fval(c, "vendor", 2), coreid = fval(c, "coreid", 2), rev = fval(c, "revision", 1);
-
-	strcpy(alias, "ssb:");
-	ADD(alias, "v", vendor != 0xffff, vendor, 2);
-	ADD(alias, "id", coreid != 0xffff, coreid, 2);
-	ADD(alias, "rev", rev != 0xff, rev, 1);
-	add_wildcard(alias);
-	return 1;
-}
-
-/* bcma:mNidNrevNclN */
-static int do_bcma_entry(struct f2a *c, char *alias)
-{
-	uint64_t manuf = fval(c, "manuf", 2), id = fval(c, "id", 2);
-	uint64_t rev = fval(c, "rev", 1), cls = fval(c, "class", 1);
-
-	strcpy(alias, "bcma:");
-	ADD(alias, "m", manuf != 0xffff, manuf, 2);
-	ADD(alias, "id", id != 0xffff, id, 2);
-	ADD(alias, "rev", rev != 0xff, rev, 1);
-	ADD(alias, "cl", cls != 0xff, cls, 1);
-	add_wildcard(alias);
-	return 1;
-}
-
-/* i3c:dcrNmanufNpartNextN (no trailing wildcard) */
-static int do_i3c_entry(struct f2a *c, char *alias)
-{
-	uint64_t flags = fval(c, "match_flags", 1);
-
-	strcpy(alias, "i3c:");
-	ADD(alias, "dcr", flags & 0x1, fval(c, "dcr", 1), 1);
-	ADD(alias, "manuf", flags & 0x2, fval(c, "manuf_id", 2), 2);
-	ADD(alias, "part", flags & 0x4, fval(c, "part_id", 2), 2);
-	ADD(alias, "ext", flags & 0x8, fval(c, "extra_info", 2), 2);
-	return 1;
-}
-
 /* slim:manf:prod:* (6.12) */
 static int do_slim_entry(struct f2a *c, char *alias)
 {
@@ -584,19 +585,6 @@ static int do_isapnp_entry(struct f2a *c, char *alias)
 	snprintf(alias, ALIAS_SIZE, "pnp:d%c%c%c%x%x%x%x*", 'A' + ((vendor >> 2) & 0x3f) - 1,
 		 'A' + (((vendor & 3) << 3) | ((vendor >> 13) & 7)) - 1, 'A' + ((vendor >> 8) & 0x1f) - 1,
 		 (function >> 4) & 0x0f, function & 0x0f, (function >> 12) & 0x0f, (function >> 8) & 0x0f);
-	return 1;
-}
-
-/* ipack:fNvNdN */
-static int do_ipack_entry(struct f2a *c, char *alias)
-{
-	uint64_t format = fval(c, "format", 1), vendor = fval(c, "vendor", 4), device = fval(c, "device", 4);
-
-	strcpy(alias, "ipack:");
-	ADD(alias, "f", format != 0xff, format, 1);
-	ADD(alias, "v", vendor != 0xffffffff, vendor, 4);
-	ADD(alias, "d", device != 0xffffffff, device, 4);
-	add_wildcard(alias);
 	return 1;
 }
 
@@ -668,55 +656,11 @@ static int do_mei_entry(struct f2a *c, char *alias)
 	return 1;
 }
 
-/* rapidio:vNdNavNadN */
-static int do_rio_entry(struct f2a *c, char *alias)
-{
-	uint64_t did = fval(c, "did", 2), vid = fval(c, "vid", 2);
-	uint64_t asm_did = fval(c, "asm_did", 2), asm_vid = fval(c, "asm_vid", 2);
-
-	strcpy(alias, "rapidio:");
-	ADD(alias, "v", vid != 0xffff, vid, 2);
-	ADD(alias, "d", did != 0xffff, did, 2);
-	ADD(alias, "av", asm_vid != 0xffff, asm_vid, 2);
-	ADD(alias, "ad", asm_did != 0xffff, asm_did, 2);
-	add_wildcard(alias);
-	return 1;
-}
-
 /* ulpi:vNpN (lower case) */
 static int do_ulpi_entry(struct f2a *c, char *alias)
 {
 	snprintf(alias, ALIAS_SIZE, "ulpi:v%04xp%04x", (unsigned)fval(c, "vendor", 2),
 		 (unsigned)fval(c, "product", 2));
-	return 1;
-}
-
-/* hdaudio:vNrNaN */
-static int do_hda_entry(struct f2a *c, char *alias)
-{
-	uint64_t vendor_id = fval(c, "vendor_id", 4), rev_id = fval(c, "rev_id", 4);
-	uint64_t api_version = fval(c, "api_version", 1);
-
-	strcpy(alias, "hdaudio:");
-	ADD(alias, "v", vendor_id != 0, vendor_id, 4);
-	ADD(alias, "r", rev_id != 0, rev_id, 4);
-	ADD(alias, "a", api_version != 0, api_version, 1);
-	add_wildcard(alias);
-	return 1;
-}
-
-/* sdw:mNpNvNcN */
-static int do_sdw_entry(struct f2a *c, char *alias)
-{
-	uint64_t mfg_id = fval(c, "mfg_id", 2), part_id = fval(c, "part_id", 2);
-	uint64_t sdw_version = fval(c, "sdw_version", 1), class_id = fval(c, "class_id", 1);
-
-	strcpy(alias, "sdw:");
-	ADD(alias, "m", mfg_id != 0, mfg_id, 2);
-	ADD(alias, "p", part_id != 0, part_id, 2);
-	ADD(alias, "v", sdw_version != 0, sdw_version, 1);
-	ADD(alias, "c", class_id != 0, class_id, 1);
-	add_wildcard(alias);
 	return 1;
 }
 
@@ -858,61 +802,62 @@ struct devtable {
 	const char *devid;     /* struct name in devicetable-offsets.h */
 	int (*do_entry)(struct f2a *c, char *alias);
 	bool only_6_12;
+	const struct fields_alias *fields; /* instead of do_entry */
 };
 
 static const struct devtable devtable[] = {
-	{ "hid", "hid_device_id", do_hid_entry, false },
-	{ "ieee1394", "ieee1394_device_id", do_ieee1394_entry, false },
-	{ "pci", "pci_device_id", do_pci_entry, false },
-	{ "ccw", "ccw_device_id", do_ccw_entry, false },
-	{ "ap", "ap_device_id", do_ap_entry, false },
-	{ "css", "css_device_id", do_css_entry, false },
-	{ "serio", "serio_device_id", do_serio_entry, false },
-	{ "acpi", "acpi_device_id", do_acpi_entry, false },
-	{ "pcmcia", "pcmcia_device_id", do_pcmcia_entry, false },
-	{ "vio", "vio_device_id", do_vio_entry, false },
-	{ "input", "input_device_id", do_input_entry, false },
-	{ "eisa", "eisa_device_id", do_eisa_entry, false },
-	{ "parisc", "parisc_device_id", do_parisc_entry, false },
-	{ "sdio", "sdio_device_id", do_sdio_entry, false },
-	{ "ssb", "ssb_device_id", do_ssb_entry, false },
-	{ "bcma", "bcma_device_id", do_bcma_entry, false },
-	{ "virtio", "virtio_device_id", do_virtio_entry, false },
-	{ "vmbus", "hv_vmbus_device_id", do_vmbus_entry, false },
-	{ "rpmsg", "rpmsg_device_id", do_rpmsg_entry, false },
-	{ "i2c", "i2c_device_id", do_i2c_entry, false },
-	{ "i3c", "i3c_device_id", do_i3c_entry, false },
-	{ "slim", "slim_device_id", do_slim_entry, true },
-	{ "spi", "spi_device_id", do_spi_entry, false },
-	{ "dmi", "dmi_system_id", do_dmi_entry, false },
-	{ "platform", "platform_device_id", do_platform_entry, false },
-	{ "mdio", "mdio_device_id", do_mdio_entry, false },
-	{ "zorro", "zorro_device_id", do_zorro_entry, false },
-	{ "isapnp", "isapnp_device_id", do_isapnp_entry, false },
-	{ "ipack", "ipack_device_id", do_ipack_entry, false },
-	{ "amba", "amba_id", do_amba_entry, false },
-	{ "mipscdmm", "mips_cdmm_device_id", do_mips_cdmm_entry, false },
-	{ "x86cpu", "x86_cpu_id", do_x86cpu_entry, false },
-	{ "cpu", "cpu_feature", do_cpu_entry, false },
-	{ "mei", "mei_cl_device_id", do_mei_entry, false },
-	{ "rapidio", "rio_device_id", do_rio_entry, false },
-	{ "ulpi", "ulpi_device_id", do_ulpi_entry, false },
-	{ "hdaudio", "hda_device_id", do_hda_entry, false },
-	{ "sdw", "sdw_device_id", do_sdw_entry, false },
-	{ "fslmc", "fsl_mc_device_id", do_fsl_mc_entry, false },
-	{ "tbsvc", "tb_service_id", do_tbsvc_entry, false },
-	{ "typec", "typec_device_id", do_typec_entry, false },
-	{ "tee", "tee_client_device_id", do_tee_entry, false },
-	{ "wmi", "wmi_device_id", do_wmi_entry, false },
-	{ "mhi", "mhi_device_id", do_mhi_entry, false },
-	{ "mhi_ep", "mhi_device_id", do_mhi_ep_entry, false },
-	{ "auxiliary", "auxiliary_device_id", do_auxiliary_entry, false },
-	{ "ssam", "ssam_device_id", do_ssam_entry, false },
-	{ "dfl", "dfl_device_id", do_dfl_entry, false },
-	{ "ishtp", "ishtp_device_id", do_ishtp_entry, false },
-	{ "cdx", "cdx_device_id", do_cdx_entry, true },
-	{ "vchiq", "vchiq_device_id", do_vchiq_entry, true },
-	{ "coreboot", "coreboot_device_id", do_coreboot_entry, true },
+	{ "hid", "hid_device_id", NULL, false, &hid_fields },
+	{ "ieee1394", "ieee1394_device_id", NULL, false, &ieee1394_fields },
+	{ "pci", "pci_device_id", do_pci_entry, false, NULL },
+	{ "ccw", "ccw_device_id", NULL, false, &ccw_fields },
+	{ "ap", "ap_device_id", do_ap_entry, false, NULL },
+	{ "css", "css_device_id", do_css_entry, false, NULL },
+	{ "serio", "serio_device_id", NULL, false, &serio_fields },
+	{ "acpi", "acpi_device_id", do_acpi_entry, false, NULL },
+	{ "pcmcia", "pcmcia_device_id", do_pcmcia_entry, false, NULL },
+	{ "vio", "vio_device_id", do_vio_entry, false, NULL },
+	{ "input", "input_device_id", do_input_entry, false, NULL },
+	{ "eisa", "eisa_device_id", do_eisa_entry, false, NULL },
+	{ "parisc", "parisc_device_id", NULL, false, &parisc_fields },
+	{ "sdio", "sdio_device_id", NULL, false, &sdio_fields },
+	{ "ssb", "ssb_device_id", NULL, false, &ssb_fields },
+	{ "bcma", "bcma_device_id", NULL, false, &bcma_fields },
+	{ "virtio", "virtio_device_id", NULL, false, &virtio_fields },
+	{ "vmbus", "hv_vmbus_device_id", do_vmbus_entry, false, NULL },
+	{ "rpmsg", "rpmsg_device_id", do_rpmsg_entry, false, NULL },
+	{ "i2c", "i2c_device_id", do_i2c_entry, false, NULL },
+	{ "i3c", "i3c_device_id", NULL, false, &i3c_fields },
+	{ "slim", "slim_device_id", do_slim_entry, true, NULL },
+	{ "spi", "spi_device_id", do_spi_entry, false, NULL },
+	{ "dmi", "dmi_system_id", do_dmi_entry, false, NULL },
+	{ "platform", "platform_device_id", do_platform_entry, false, NULL },
+	{ "mdio", "mdio_device_id", do_mdio_entry, false, NULL },
+	{ "zorro", "zorro_device_id", NULL, false, &zorro_fields },
+	{ "isapnp", "isapnp_device_id", do_isapnp_entry, false, NULL },
+	{ "ipack", "ipack_device_id", NULL, false, &ipack_fields },
+	{ "amba", "amba_id", do_amba_entry, false, NULL },
+	{ "mipscdmm", "mips_cdmm_device_id", do_mips_cdmm_entry, false, NULL },
+	{ "x86cpu", "x86_cpu_id", do_x86cpu_entry, false, NULL },
+	{ "cpu", "cpu_feature", do_cpu_entry, false, NULL },
+	{ "mei", "mei_cl_device_id", do_mei_entry, false, NULL },
+	{ "rapidio", "rio_device_id", NULL, false, &rio_fields },
+	{ "ulpi", "ulpi_device_id", do_ulpi_entry, false, NULL },
+	{ "hdaudio", "hda_device_id", NULL, false, &hda_fields },
+	{ "sdw", "sdw_device_id", NULL, false, &sdw_fields },
+	{ "fslmc", "fsl_mc_device_id", do_fsl_mc_entry, false, NULL },
+	{ "tbsvc", "tb_service_id", do_tbsvc_entry, false, NULL },
+	{ "typec", "typec_device_id", do_typec_entry, false, NULL },
+	{ "tee", "tee_client_device_id", do_tee_entry, false, NULL },
+	{ "wmi", "wmi_device_id", do_wmi_entry, false, NULL },
+	{ "mhi", "mhi_device_id", do_mhi_entry, false, NULL },
+	{ "mhi_ep", "mhi_device_id", do_mhi_ep_entry, false, NULL },
+	{ "auxiliary", "auxiliary_device_id", do_auxiliary_entry, false, NULL },
+	{ "ssam", "ssam_device_id", do_ssam_entry, false, NULL },
+	{ "dfl", "dfl_device_id", do_dfl_entry, false, NULL },
+	{ "ishtp", "ishtp_device_id", do_ishtp_entry, false, NULL },
+	{ "cdx", "cdx_device_id", do_cdx_entry, true, NULL },
+	{ "vchiq", "vchiq_device_id", do_vchiq_entry, true, NULL },
+	{ "coreboot", "coreboot_device_id", do_coreboot_entry, true, NULL },
 };
 
 /* sizeof check and all-zero terminator, with the kernel's messages */
@@ -1207,7 +1152,11 @@ void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kel
 		c.entry = symval + off;
 		if (multi)
 			multi->do_entry_multi(&c);
-		else if (dt->do_entry(&c, alias))
+		else if (dt->fields) {
+			add_fields(&c, alias, dt->fields);
 			emit(&c, alias);
+		} else if (dt->do_entry(&c, alias)) {
+			emit(&c, alias);
+		}
 	}
 }
