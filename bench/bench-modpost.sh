@@ -38,9 +38,13 @@ if [ ! -f "$CACHE/.complete" ]; then
     done
     rm -f "$M/from-src"
     mv "$CACHE/Kbuild" "$M/Kbuild"
+    # 100 modules per subdirectory: kbuild writes a directory's
+    # modules.order in one shell command, which 1,000 paths overflow
     for i in $(seq 1 "$N"); do
         n=$(printf 'syn%04d' "$i"); p=$(printf 'syn%04d' $((i - 1)))
-        echo "obj-m += $n.o"$'\n'"$n-y := ${n}_a.o ${n}_b.o" >> "$M/Kbuild"
+        sd=$(printf 'syn%02d' $(((i - 1) / 100)))
+        if [ ! -d "$M/$sd" ]; then mkdir -p "$M/$sd"; echo "obj-m += $sd/" >> "$M/Kbuild"; fi
+        echo "obj-m += $n.o"$'\n'"$n-y := ${n}_a.o ${n}_b.o" >> "$M/$sd/Kbuild"
         {
             echo '#include <linux/module.h>'
             echo '#include <linux/slab.h>'
@@ -53,14 +57,14 @@ if [ ! -f "$CACHE/.complete" ]; then
             echo "module_init(${n}_init); module_exit(${n}_exit);"
             echo 'MODULE_LICENSE("GPL");'
             [ $((i % 10)) -eq 0 ] && echo 'MODULE_VERSION("1.0");'
-        } > "$M/${n}_a.c"
+        } > "$M/$sd/${n}_a.c"
         {
             echo '#include <linux/module.h>'
             echo "int ${n}_data[4] = { $i };"
             echo "EXPORT_SYMBOL(${n}_data);"
             echo "int ${n}_g(int v) { return v * $i; }"
             echo "EXPORT_SYMBOL_GPL(${n}_g);"
-        } > "$M/${n}_b.c"
+        } > "$M/$sd/${n}_b.c"
     done
     unshare -m --propagation private -- bash -c '
         mount --bind "$1" "$1" && mount -o remount,bind,ro "$1"; shift; exec "$@"' _ "$D" \
