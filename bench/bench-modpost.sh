@@ -21,7 +21,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 OURS=$(realpath "${2:-$ROOT/build/bin/kbuild-modpost}")
 N=${KBP_BENCH_MODULES:-1000}
-RUNS=${KBP_BENCH_RUNS:-5}
+RUNS=${KBP_BENCH_RUNS:-15}
 CACHE=${KBP_BENCH_CACHE:-/var/cache/kbuild-pack/bench-modpost-$SERIES-$N}
 D=$("$ROOT/tests/fixture/kernel-fixture.sh" "$SERIES" obj)
 M=$CACHE/m
@@ -83,23 +83,32 @@ line=${line##*;) }
 line=${line/-i Module.symvers/-i $CACHE/full.symvers}
 nmods=$(wc -l < "$M/modules.order")
 
-measure() { # measure BIN -> "best_wall_s max_rss_kb"
-    local bin=$1 best="" rss=0
-    for _ in $(seq "$RUNS"); do
-        find "$M" -name '*.mod.c' -delete
-        (cd "$D/obj" && /usr/bin/time -o "$CACHE/time.out" -f '%e %M' bash -c "${line//scripts\/mod\/modpost/$bin}" > /dev/null 2>&1) || true
-        local out
-        out=$(tail -n 1 "$CACHE/time.out")
-        local t=${out% *} m=${out#* }
-        if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
-        [ "$m" -gt "$rss" ] && rss=$m
-    done
-    echo "$best $rss"
+# one run: wall ms (from date, finer than time's 10 ms) and peak RSS KiB
+run1() {
+    local bin=$1 t0 t1
+    find "$M" -name '*.mod.c' -delete
+    t0=$(date +%s%N)
+    (cd "$D/obj" && /usr/bin/time -o "$CACHE/time.out" -f '%M' bash -c "${line//scripts\/mod\/modpost/$bin}" > /dev/null 2>&1) || true
+    t1=$(date +%s%N)
+    echo "$(( (t1 - t0) / 1000 )) $(tail -n 1 "$CACHE/time.out")"
 }
 
-read -r kt km < <(measure "$D/obj/scripts/mod/modpost")
-read -r ot om < <(measure "$OURS")
-echo "series $SERIES: $nmods modules, $(wc -l < "$CACHE/full.symvers") symvers lines, best of $RUNS runs"
-printf '%-16s wall %6.3f s  peak RSS %7d KiB\n' "kernel modpost" "$kt" "$km" "kbuild-modpost" "$ot" "$om"
-awk -v kt="$kt" -v ot="$ot" -v km="$km" -v om="$om" \
-    'BEGIN { printf "ratio kbuild-modpost/kernel: wall %.2f  peak memory %.2f\n", (kt > 0 ? ot / kt : 0), om / km }'
+# the two programs alternate, so that load changes hit both alike
+: > "$CACHE/runs"
+for _ in $(seq "$RUNS"); do
+    echo "kernel $(run1 "$D/obj/scripts/mod/modpost")" >> "$CACHE/runs"
+    echo "ours $(run1 "$OURS")" >> "$CACHE/runs"
+done
+stat() { # stat WHO -> "median_s min_s max_rss_kib"
+    local m
+    m=$(awk -v who="$1" '$1 == who && $3 > m { m = $3 } END { print m + 0 }' "$CACHE/runs")
+    awk -v who="$1" '$1 == who { print $2 }' "$CACHE/runs" | sort -n |
+        awk -v m="$m" '{ t[NR] = $1 } END { printf "%.3f %.3f %d\n", t[int((NR + 1) / 2)] / 1e6, t[1] / 1e6, m }'
+}
+read -r kt kmin km < <(stat kernel)
+read -r ot omin om < <(stat ours)
+echo "series $SERIES: $nmods modules, $(wc -l < "$CACHE/full.symvers") symvers lines, $RUNS alternating runs each"
+printf '%-16s wall median %6.3f s (min %6.3f)  peak RSS %7d KiB\n' "kernel modpost" "$kt" "$kmin" "$km" \
+    "kbuild-modpost" "$ot" "$omin" "$om"
+awk -v kt="$kt" -v ot="$ot" -v km="$km" -v om="$om" -v kmin="$kmin" -v omin="$omin" \
+    'BEGIN { printf "ratio kbuild-modpost/kernel: wall median %.2f  wall min %.2f  peak memory %.2f\n", ot / kt, omin / kmin, om / km }'

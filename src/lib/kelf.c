@@ -53,21 +53,18 @@ static int kelf_setup(struct kelf *k)
 	return 0;
 }
 
-int kelf_open(const char *path, struct kelf **ret)
+int kelf_open_fd(int fd, struct kelf **ret)
 {
 	struct kelf *k;
 	struct stat st;
 	int r = kelf_init_lib();
 
-	if (r < 0)
-		return r;
-	k = xcalloc(1, sizeof(*k));
-	k->fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (k->fd < 0) {
-		r = -errno;
-		free(k);
+	if (r < 0) {
+		close(fd);
 		return r;
 	}
+	k = xcalloc(1, sizeof(*k));
+	k->fd = fd;
 	if (fstat(k->fd, &st) < 0) {
 		r = -errno;
 		goto fail;
@@ -86,6 +83,15 @@ int kelf_open(const char *path, struct kelf **ret)
 fail:
 	kelf_free(k);
 	return r;
+}
+
+int kelf_open(const char *path, struct kelf **ret)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	return kelf_open_fd(fd, ret);
 }
 
 int kelf_open_mem(const void *buf, size_t len, struct kelf **ret)

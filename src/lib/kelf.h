@@ -14,6 +14,9 @@ struct kelf;
 /* Opens path. -errno on I/O errors; -ENOEXEC when the file is not ELF;
  * -EBADMSG when libelf rejects the headers. */
 int kelf_open(const char *path, struct kelf **ret);
+/* The same on an open file, which kelf owns from then on (closed by
+ * kelf_free, or at once on failure). */
+int kelf_open_fd(int fd, struct kelf **ret);
 /* Parses an in-memory image; buf must stay valid until kelf_free. */
 int kelf_open_mem(const void *buf, size_t len, struct kelf **ret);
 void kelf_free(struct kelf *k);

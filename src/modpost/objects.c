@@ -224,7 +224,9 @@ static bool open_object(struct modpost *mp, const char *objname, struct kelf **k
 			mp_fatal(mp, "section header offset=%lu in file '%s' is bigger than filesize=%zu\n",
 				 (unsigned long)shoff, objname, (size_t)st.st_size);
 	}
-	r = kelf_open(objname, k);
+	/* kelf takes the descriptor over */
+	r = kelf_open_fd(fd, k);
+	fd = -1;
 	if (r < 0)
 		mp_fatal(mp, "%s: cannot read ELF object: %s\n", objname,
 			 r == -EBADMSG ? kelf_errmsg() : strerror(-r));

@@ -241,12 +241,23 @@ int read_file(const char *path, char **buf, size_t *len)
 {
 	_cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct strbuf b = { 0 };
-	char tmp[65536];
+	struct stat st;
+	size_t want = 0;
 	ssize_t n;
 
 	if (fd < 0)
 		return -errno;
-	while ((n = read(fd, tmp, sizeof(tmp))) != 0) {
+	/* a regular file is read in one go, as big as fstat() says (modpost
+	 * reads thousands of small .cmd files); anything else until EOF */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		want = (size_t)st.st_size;
+	strbuf_grow(&b, want ? want : 65536);
+	b.s[0] = '\0';
+	for (;;) {
+		size_t room = want ? want - b.len : 65536;
+
+		strbuf_grow(&b, room);
+		n = read(fd, b.s + b.len, room);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -254,7 +265,12 @@ int read_file(const char *path, char **buf, size_t *len)
 			strbuf_release(&b);
 			return err;
 		}
-		strbuf_addn(&b, tmp, (size_t)n);
+		if (n == 0)
+			break;
+		b.len += (size_t)n;
+		b.s[b.len] = '\0';
+		if (want && b.len == want)
+			break;
 	}
 	if (len)
 		*len = b.len;
