@@ -308,10 +308,23 @@ static int do_pci_entry(struct f2a *c, char *alias)
 	return 1;
 }
 
+/* 6.1 reads acpi cls and cls_msk in the build machine's byte order (no
+ * TO_NATIVE): for a target of the other byte order the class comes out
+ * swapped, and so must ours; 6.12 reads them in the target's order */
+static uint32_t acpi_cls_field(struct f2a *c, const char *field)
+{
+	uint32_t v;
+
+	if (c->mp->fmt != KBP_MODPOST_6_1)
+		return (uint32_t)fval(c, field, 4);
+	memcpy(&v, faddr(c, field, 4), 4);
+	return v;
+}
+
 static int do_acpi_entry(struct f2a *c, char *alias)
 {
 	const char *id = fstr(c, "id", 16);
-	uint32_t cls = (uint32_t)fval(c, "cls", 4), cls_msk = (uint32_t)fval(c, "cls_msk", 4);
+	uint32_t cls = acpi_cls_field(c, "cls"), cls_msk = acpi_cls_field(c, "cls_msk");
 
 	if (strlen(id)) {
 		snprintf(alias, ALIAS_SIZE, "acpi*:%s:*", id);

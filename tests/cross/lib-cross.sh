@@ -17,6 +17,7 @@ kbp_cross_setup() {
     case "$KARCH" in
         arm64) ELFARCH=aarch64; QEMU_USER=qemu-aarch64 ;;
         riscv) ELFARCH=riscv64; QEMU_USER=qemu-riscv64 ;;
+        s390)  ELFARCH=s390x; QEMU_USER=qemu-s390x ;;
         *) die "unknown arch $KARCH" ;;
     esac
     case "$LAYOUT" in
@@ -64,7 +65,7 @@ kbp_check_modules() {
 }
 
 kbp_machine_name() {
-    case "$KARCH" in arm64) echo AArch64 ;; riscv) echo RISC-V ;; esac
+    case "$KARCH" in arm64) echo AArch64 ;; riscv) echo RISC-V ;; s390) echo 'IBM S/390' ;; esac
 }
 
 # kbp_compare_builds A B WHAT: .mod.c, __versions, .modinfo and .ko of two builds
