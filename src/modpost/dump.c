@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "modpost.h"
-#include "symvers.h"
+#include "kernel/symvers.h"
 
 static int dump_line(const struct symvers_line *l, void *userdata)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "devtable.h"
-#include "kelf.h"
+#include "kernel/kelf.h"
 #include "modpost.h"
 
 #define ALIAS_SIZE 500

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "kversion.h"
+#include "kernel/kversion.h"
 #include "shared/util.h"
 
 struct kelf;

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "kelf.h"
+#include "kernel/kelf.h"
 #include "modpost.h"
 
 static const char *license_gpl[] = {

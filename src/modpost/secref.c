@@ -9,7 +9,7 @@
 #include <fnmatch.h>
 #include <string.h>
 
-#include "kelf.h"
+#include "kernel/kelf.h"
 #include "modpost.h"
 
 #define PATTERNS(...) ((const char *const[]){ __VA_ARGS__, NULL })

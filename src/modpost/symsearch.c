@@ -4,7 +4,7 @@
  * used to name both ends of a relocation. */
 #include <string.h>
 
-#include "kelf.h"
+#include "kernel/kelf.h"
 #include "modpost.h"
 
 struct mp_syment {

@@ -3,7 +3,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include "diff.h"
+#include "inspect/diff.h"
 #include "kbuild-pack.h"
 #include "shared/log.h"
 

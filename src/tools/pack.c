@@ -8,11 +8,11 @@
 
 #include "config.h"
 #include "kbuild-pack.h"
-#include "pack.h"
+#include "pack/pack.h"
 #include "shared/log.h"
 #include "shared/util.h"
-#include "sink.h"
-#include "vmlinux-btf.h"
+#include "sink/sink.h"
+#include "pack/steps/vmlinux-btf.h"
 
 static const char usage_text[] =
 	"Usage: kbuild-pack [pack] --src SRC [--obj OBJ] --out DESTDIR [options]\n"

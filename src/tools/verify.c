@@ -6,7 +6,7 @@
 #include "config.h"
 #include "kbuild-pack.h"
 #include "shared/log.h"
-#include "verify.h"
+#include "inspect/verify.h"
 
 static const char usage_text[] =
 	"Usage: kbuild-pack verify [options] PATH\n"

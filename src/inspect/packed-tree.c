@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "inspect/packed-tree.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <dirent.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "shared/log.h"
+#include "shared/util.h"
+
+/* PATH itself when it holds a Makefile, else its only lib/modules/<release>/build. */
+static int find_build_dir(const char *path, char **build)
+{
+	_cleanup_free_ char *mk = path_join(path, "Makefile");
+	_cleanup_free_ char *mods = path_join(path, "lib/modules");
+	struct ptrarray found = { 0 };
+	struct dirent *de;
+	DIR *d;
+
+	if (path_is_reg(mk)) {
+		*build = xstrdup(path);
+		return 0;
+	}
+	d = opendir(mods);
+	while (d && (de = readdir(d)) != NULL) {
+		char *b = xasprintf("%s/%s/build", mods, de->d_name);
+		if (de->d_name[0] != '.' && path_is_dir(b))
+			ptrarray_push(&found, b);
+		else
+			free(b);
+	}
+	if (d)
+		closedir(d);
+	if (found.n != 1) {
+		int r = found.n ? -EINVAL : -ENOENT;
+		if (found.n == 0)
+			log_err("%s: neither a build directory (no Makefile) nor a tree holding lib/modules/<release>/build",
+				path);
+		else
+			log_err("%s holds %zu build directories (lib/modules/*/build); name one", path, found.n);
+		ptrarray_free(&found, free);
+		return r;
+	}
+	*build = found.v[0];
+	free(found.v);
+	return 0;
+}
+
+static int extract(const char *file, const char *dir)
+{
+	struct archive *in = archive_read_new(), *out = archive_write_disk_new();
+	struct archive_entry *ae;
+	int r = 0, ar;
+
+	archive_read_support_format_all(in);
+	archive_read_support_filter_all(in);
+	/* Keep what the archive says (times, modes) but let nothing land outside dir. */
+	archive_write_disk_set_options(out, ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM |
+						    ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT);
+	if (archive_read_open_filename(in, file, 1 << 16) != ARCHIVE_OK) {
+		log_err("%s: %s", file, archive_error_string(in));
+		r = -EINVAL;
+		goto out;
+	}
+	while ((ar = archive_read_next_header(in, &ae)) == ARCHIVE_OK) {
+		_cleanup_free_ char *p = path_join(dir, archive_entry_pathname(ae));
+		const char *hl = archive_entry_hardlink(ae);
+		_cleanup_free_ char *hp = hl ? path_join(dir, hl) : NULL;
+		const void *buf;
+		size_t len;
+		la_int64_t off;
+
+		/* Checked here, as the prefix makes every path absolute for libarchive's own check. */
+		if (archive_entry_pathname(ae)[0] == '/' || (hl && hl[0] == '/')) {
+			log_err("%s: entry with an absolute path: %s", file, archive_entry_pathname(ae));
+			r = -EINVAL;
+			goto out;
+		}
+		archive_entry_set_pathname(ae, p);
+		if (hp)
+			archive_entry_set_hardlink(ae, hp);
+		if (archive_write_header(out, ae) < ARCHIVE_WARN) {
+			log_err("%s: cannot extract %s: %s", file, p, archive_error_string(out));
+			r = -EIO;
+			goto out;
+		}
+		while ((ar = archive_read_data_block(in, &buf, &len, &off)) == ARCHIVE_OK)
+			if (archive_write_data_block(out, buf, len, off) < ARCHIVE_OK) {
+				log_err("%s: cannot write %s: %s", file, p, archive_error_string(out));
+				r = -EIO;
+				goto out;
+			}
+		if (ar != ARCHIVE_EOF) {
+			log_err("%s: %s", file, archive_error_string(in));
+			r = -EIO;
+			goto out;
+		}
+		archive_write_finish_entry(out);
+	}
+	if (ar != ARCHIVE_EOF) {
+		log_err("%s: %s", file, archive_error_string(in));
+		r = -EINVAL;
+	}
+out:
+	archive_write_close(out);
+	archive_write_free(out);
+	archive_read_free(in);
+	return r;
+}
+
+int packed_open(const char *path, struct packed_tree *ts)
+{
+	struct stat st;
+	int r;
+
+	*ts = (struct packed_tree){ 0 };
+	if (stat(path, &st) < 0) {
+		r = -errno;
+		log_err("%s: %s", path, strerror(errno));
+		return r;
+	}
+	if (S_ISDIR(st.st_mode))
+		return find_build_dir(path, &ts->build);
+	ts->archive = true;
+	ts->scratch = xasprintf("%s/kbuild-pack-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(ts->scratch)) {
+		r = -errno;
+		log_err("cannot create a scratch directory %s: %s", ts->scratch, strerror(errno));
+		free(ts->scratch);
+		ts->scratch = NULL;
+		return r;
+	}
+	r = extract(path, ts->scratch);
+	if (r == 0)
+		r = find_build_dir(ts->scratch, &ts->build);
+	if (r < 0)
+		packed_close(ts);
+	return r;
+}
+
+void packed_close(struct packed_tree *ts)
+{
+	if (ts->scratch) {
+		rm_rf(ts->scratch);
+		free(ts->scratch);
+	}
+	free(ts->build);
+	*ts = (struct packed_tree){ 0 };
+}
+
+static void add(struct tree_view *tv, size_t *cap, struct tree_file *f)
+{
+	if (tv->n == *cap) {
+		*cap = *cap ? *cap * 2 : 1024;
+		tv->v = xrealloc(tv->v, *cap * sizeof(*tv->v));
+	}
+	tv->v[tv->n++] = *f;
+}
+
+static int walk(const char *root, const char *rel, bool hash, struct tree_view *tv, size_t *cap)
+{
+	_cleanup_free_ char *abs = *rel ? path_join(root, rel) : xstrdup(root);
+	DIR *d = opendir(abs);
+	struct dirent *de;
+	struct ptrarray names = { 0 };
+	int r = 0;
+
+	if (!d) {
+		r = -errno;
+		log_err("%s: %s", abs, strerror(errno));
+		return r;
+	}
+	while ((de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			ptrarray_push(&names, xstrdup(de->d_name));
+	closedir(d);
+	ptrarray_sort_strings(&names);
+	for (size_t i = 0; r == 0 && i < names.n; i++) {
+		_cleanup_free_ char *crel = *rel ? xasprintf("%s/%s", rel, (char *)names.v[i]) : xstrdup(names.v[i]);
+		_cleanup_free_ char *cabs = path_join(root, crel);
+		struct tree_file f = { 0 };
+		struct stat st;
+
+		if (lstat(cabs, &st) < 0)
+			continue;
+		f.mode = st.st_mode & 07777;
+		f.mtime = st.st_mtim;
+		if (S_ISDIR(st.st_mode)) {
+			f.type = ENTRY_DIR;
+		} else if (S_ISLNK(st.st_mode)) {
+			char t[4096];
+			ssize_t n = readlink(cabs, t, sizeof(t) - 1);
+			f.type = ENTRY_LINK;
+			f.target = xstrndup(t, n > 0 ? (size_t)n : 0);
+		} else if (S_ISREG(st.st_mode)) {
+			f.type = ENTRY_FILE;
+			f.size = st.st_size;
+			if (hash) {
+				r = sha256_file(cabs, f.sha256);
+				if (r < 0) {
+					log_err("cannot read %s: %s", cabs, strerror(-r));
+					break;
+				}
+			}
+		} else {
+			continue;
+		}
+		f.rel = xstrdup(crel);
+		add(tv, cap, &f);
+		if (S_ISDIR(st.st_mode))
+			r = walk(root, crel, hash, tv, cap);
+	}
+	ptrarray_free(&names, free);
+	return r;
+}
+
+static int by_rel(const void *a, const void *b)
+{
+	return strcmp(((const struct tree_file *)a)->rel, ((const struct tree_file *)b)->rel);
+}
+
+int tree_walk(const char *dir, bool hash, struct tree_view *tv)
+{
+	size_t cap = 0;
+	int r;
+
+	*tv = (struct tree_view){ 0 };
+	r = walk(dir, "", hash, tv, &cap);
+	/* Depth-first order puts "a/b" before "a.c": sort to the bytewise order packs use. */
+	qsort(tv->v, tv->n, sizeof(*tv->v), by_rel);
+	return r;
+}
+
+void tree_view_release(struct tree_view *tv)
+{
+	for (size_t i = 0; i < tv->n; i++) {
+		free(tv->v[i].rel);
+		free(tv->v[i].target);
+	}
+	free(tv->v);
+	*tv = (struct tree_view){ 0 };
+}

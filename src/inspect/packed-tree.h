@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Reading a packed tree back, for verify and diff: a build directory, a
+ * DESTDIR holding lib/modules/<release>/build, or an archive of either
+ * (extracted with libarchive into a scratch directory). */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "pack/filelist.h"
+#include "shared/sha256.h"
+
+struct tree_file {
+	char *rel; /* inside build/ */
+	enum entry_type type;
+	mode_t mode; /* permission bits */
+	int64_t size;
+	struct timespec mtime;
+	char *target; /* LINK */
+	uint8_t sha256[SHA256_LEN]; /* FILE */
+};
+
+struct tree_view {
+	struct tree_file *v;
+	size_t n;
+};
+
+/* An opened PATH: build is the build directory to read; when PATH was an
+ * archive, scratch is the directory it was extracted into (removed by
+ * tree_close). */
+struct packed_tree {
+	char *build;
+	char *scratch;
+	bool archive;
+};
+
+/* Prints why on failure; negative errno. */
+int packed_open(const char *path, struct packed_tree *pt);
+void packed_close(struct packed_tree *ts);
+/* Every entry below dir, sorted bytewise; with hash, files get their sha256. */
+int tree_walk(const char *dir, bool hash, struct tree_view *tv);
+void tree_view_release(struct tree_view *tv);

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "kernel/tree.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+
+#include "pack/manifest.h"
+#include "shared/log.h"
+#include "shared/util.h"
+
+static int resolve_dir(const char *what, const char *path, char **out)
+{
+	char *r = realpath(path, NULL);
+
+	if (!r) {
+		int e = errno;
+		log_err("%s: %s: %s", path, what, strerror(e));
+		return -e;
+	}
+	if (!path_is_dir(r)) {
+		log_err("%s: %s: not a directory", path, what);
+		free(r);
+		return -ENOTDIR;
+	}
+	*out = r;
+	return 0;
+}
+
+/* VERSION/PATCHLEVEL/SUBLEVEL from the top Makefile. */
+static int read_makefile_version(struct ktree *t)
+{
+	_cleanup_free_ char *mk = path_join(t->src, "Makefile");
+	_cleanup_free_ char *buf = NULL;
+	int found = 0;
+
+	if (read_file(mk, &buf, NULL) < 0)
+		return -ENOENT;
+	for (char *l = buf; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		int *dst = NULL;
+		const char *v = NULL;
+
+		if (str_starts_with(l, "VERSION = "))
+			dst = &t->version, v = l + 10;
+		else if (str_starts_with(l, "PATCHLEVEL = "))
+			dst = &t->patchlevel, v = l + 13;
+		else if (str_starts_with(l, "SUBLEVEL = "))
+			dst = &t->sublevel, v = l + 11;
+		if (dst) {
+			*dst = atoi(v);
+			found++;
+		}
+		if (found == 3)
+			break;
+	}
+	return found >= 2 ? 0 : -EINVAL;
+}
+
+static int check_source_tree(struct ktree *t)
+{
+	static const char *const marks[] = { "Makefile", "Kbuild", "arch", "include/linux/module.h", "scripts/Makefile.build" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(marks); i++) {
+		_cleanup_free_ char *p = path_join(t->src, marks[i]);
+		if (!path_exists(p)) {
+			log_err("%s: not a kernel source tree (no %s)", t->src, marks[i]);
+			return -ENOENT;
+		}
+	}
+	if (read_makefile_version(t) < 0) {
+		log_err("%s/Makefile: no VERSION/PATCHLEVEL: not a kernel source tree", t->src);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int check_configured(struct ktree *t)
+{
+	/* What kbuild itself needs before it will build an external module. */
+	static const char *const need[] = { ".config", "include/config/auto.conf", "include/generated/autoconf.h",
+					    "include/config/kernel.release" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(need); i++) {
+		_cleanup_free_ char *p = path_join(t->obj, need[i]);
+		if (!path_is_reg(p)) {
+			log_err("%s: kernel tree is not configured and prepared: %s is missing (run 'make olddefconfig' and 'make modules_prepare' or a full build first)",
+				t->obj, need[i]);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+/* SRCARCH from ARCH, as the top Makefile maps it. */
+static const char *srcarch_of(const char *arch)
+{
+	static const char *const map[][2] = {
+		{ "x86_64", "x86" }, { "i386", "x86" }, { "sparc64", "sparc" }, { "sparc32", "sparc" },
+		{ "parisc64", "parisc" }, { "sh64", "sh" }, { "tilepro", "tile" }, { "tilegx", "tile" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
+		if (!strcmp(arch, map[i][0]))
+			return map[i][1];
+	return arch;
+}
+
+/* Arch selector symbols, for a config whose header was edited away. */
+static const char *arch_from_symbols(const struct kconfig *kc)
+{
+	static const char *const map[][2] = {
+		{ "CONFIG_X86", "x86" }, { "CONFIG_ARM64", "arm64" }, { "CONFIG_ARM", "arm" },
+		{ "CONFIG_RISCV", "riscv" }, { "CONFIG_PPC", "powerpc" }, { "CONFIG_S390", "s390" },
+		{ "CONFIG_LOONGARCH", "loongarch" }, { "CONFIG_MIPS", "mips" }, { "CONFIG_SPARC", "sparc" },
+		{ "CONFIG_PARISC", "parisc" }, { "CONFIG_SUPERH", "sh" }, { "CONFIG_M68K", "m68k" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
+		if (kconfig_enabled(kc, map[i][0]))
+			return map[i][1];
+	return NULL;
+}
+
+int ktree_open(struct ktree *t, const char *src, const char *obj, const char *arch)
+{
+	_cleanup_free_ char *p = NULL;
+	char *errmsg = NULL;
+	int r;
+
+	memset(t, 0, sizeof(*t));
+	if (obj) {
+		r = resolve_dir("object tree", obj, &t->obj);
+		if (r < 0)
+			return r;
+	}
+	if (src) {
+		r = resolve_dir("source tree", src, &t->src);
+		if (r < 0)
+			return r;
+	} else {
+		/* kbuild writes OBJ/source -> SRC for every O= build. */
+		_cleanup_free_ char *link = path_join(t->obj, "source");
+		if (!path_exists(link)) {
+			log_err("%s: no 'source' link in the object tree; name the source tree with --src", t->obj);
+			return -ENOENT;
+		}
+		r = resolve_dir("source tree (through the object tree's 'source' link)", link, &t->src);
+		if (r < 0)
+			return r;
+	}
+	if (!t->obj || !strcmp(t->obj, t->src)) {
+		free(t->obj);
+		t->obj = t->src;
+	}
+	t->split = t->obj != t->src;
+
+	r = check_source_tree(t);
+	if (r < 0)
+		return r;
+	r = check_configured(t);
+	if (r < 0)
+		return r;
+
+	p = path_join(t->obj, "include/config/kernel.release");
+	r = read_line_file(p, &t->release);
+	if (r < 0 || !*str_strip(t->release) || strchr(t->release, '/')) {
+		log_err("%s: cannot read the kernel release%s%s", p, r < 0 ? ": " : "", r < 0 ? strerror(-r) : "");
+		return r < 0 ? r : -EINVAL;
+	}
+	free(p);
+	p = path_join(t->obj, "include/config/auto.conf");
+	r = kconfig_read(p, &t->config, &errmsg);
+	if (r < 0) {
+		log_err("%s", errmsg);
+		free(errmsg);
+		return r;
+	}
+
+	if (arch) {
+		t->srcarch = xstrdup(srcarch_of(arch));
+	} else {
+		/* auto.conf has no header: the arch comes from .config's. */
+		struct kconfig dot;
+		free(p);
+		p = path_join(t->obj, ".config");
+		r = kconfig_read(p, &dot, &errmsg);
+		if (r < 0) {
+			log_err("%s", errmsg);
+			free(errmsg);
+			return r;
+		}
+		if (dot.header_arch)
+			t->srcarch = xstrdup(srcarch_of(dot.header_arch));
+		else if (arch_from_symbols(&t->config))
+			t->srcarch = xstrdup(arch_from_symbols(&t->config));
+		kconfig_release(&dot);
+		if (!t->srcarch) {
+			log_err("%s: cannot tell the architecture from the config; pass --arch", p);
+			return -EINVAL;
+		}
+	}
+	free(p);
+	p = xasprintf("%s/arch/%s", t->src, t->srcarch);
+	if (!path_is_dir(p)) {
+		log_err("unknown architecture '%s': %s does not exist", t->srcarch, p);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+void ktree_release(struct ktree *t)
+{
+	if (t->obj != t->src)
+		free(t->obj);
+	free(t->src);
+	free(t->release);
+	free(t->srcarch);
+	kconfig_release(&t->config);
+	memset(t, 0, sizeof(*t));
+}
+
+char *ktree_path(const struct ktree *t, int origin, const char *rel)
+{
+	return path_join(origin == ORIGIN_OBJ ? t->obj : t->src, rel);
+}

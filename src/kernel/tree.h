@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The kernel trees a pack reads: the source tree and the object tree
+ * (the same directory for an in-tree build). */
+#pragma once
+
+#include <stdbool.h>
+
+#include "kernel/kconfig.h"
+
+struct ktree {
+	char *src;     /* absolute, resolved */
+	char *obj;     /* == src (same string) for an in-tree build */
+	bool split;
+	char *release; /* include/config/kernel.release */
+	char *srcarch; /* arch/<srcarch> */
+	int version, patchlevel, sublevel;
+	struct kconfig config; /* include/config/auto.conf */
+};
+
+/* src or obj may be NULL (not both): a missing src is found through
+ * OBJ/source. arch, when given, overrides the one read from the config.
+ * Prints one message naming the path and the cause; returns negative errno. */
+int ktree_open(struct ktree *t, const char *src, const char *obj, const char *arch);
+void ktree_release(struct ktree *t);
+/* Absolute path of rel inside the tree an origin names. */
+char *ktree_path(const struct ktree *t, int origin, const char *rel);

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "pack/filelist.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "shared/util.h"
+
+struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry_type type)
+{
+	struct pack_entry *e = xcalloc(1, sizeof(*e));
+
+	e->rel = xstrdup(rel);
+	e->type = type;
+	e->seq = fl->n;
+	if (fl->n == fl->cap) {
+		fl->cap = fl->cap ? fl->cap * 2 : 1024;
+		fl->v = xrealloc(fl->v, fl->cap * sizeof(*fl->v));
+	}
+	fl->v[fl->n++] = e;
+	return e;
+}
+
+static void entry_free(struct pack_entry *e)
+{
+	free(e->rel);
+	free(e->abs);
+	free(e->target);
+	free(e);
+}
+
+static int by_rel_seq(const void *a, const void *b)
+{
+	const struct pack_entry *x = *(struct pack_entry *const *)a, *y = *(struct pack_entry *const *)b;
+	int c = strcmp(x->rel, y->rel);
+
+	if (c)
+		return c;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Bytewise order (as strcmp on unsigned chars); for one path the entry
+ * selected last wins, so later rules override earlier ones. */
+void filelist_sort_dedup(struct filelist *fl)
+{
+	size_t o = 0;
+
+	qsort(fl->v, fl->n, sizeof(*fl->v), by_rel_seq);
+	for (size_t i = 0; i < fl->n; i++) {
+		if (i + 1 < fl->n && !strcmp(fl->v[i]->rel, fl->v[i + 1]->rel)) {
+			entry_free(fl->v[i]);
+			continue;
+		}
+		fl->v[o++] = fl->v[i];
+	}
+	fl->n = o;
+}
+
+static int rel_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, (*(struct pack_entry *const *)elem)->rel);
+}
+
+struct pack_entry *filelist_find(const struct filelist *fl, const char *rel)
+{
+	struct pack_entry **e = bsearch(rel, fl->v, fl->n, sizeof(*fl->v), rel_cmp);
+	return e ? *e : NULL;
+}
+
+void filelist_release(struct filelist *fl)
+{
+	for (size_t i = 0; i < fl->n; i++)
+		entry_free(fl->v[i]);
+	free(fl->v);
+	memset(fl, 0, sizeof(*fl));
+}
+
+int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs, const char *rule, int64_t clamp_mtime)
+{
+	struct pack_entry *e = filelist_find(fl, rel);
+	struct stat st;
+
+	if (stat(abs, &st) < 0)
+		return -errno;
+	if (!e) {
+		_cleanup_free_ char *d = xstrdup(rel);
+		char *slash;
+
+		e = filelist_add(fl, rel, ENTRY_FILE);
+		e->seq = (size_t)-1; /* wins over anything already at rel */
+		while ((slash = strrchr(d, '/')) != NULL) {
+			*slash = '\0';
+			if (filelist_find(fl, d))
+				break;
+			struct pack_entry *de = filelist_add(fl, d, ENTRY_DIR);
+			de->origin = ORIGIN_TOOL;
+			de->rule = "(directory)";
+			de->mode = 0755;
+			de->mtime = st.st_mtim;
+		}
+	}
+	free(e->abs);
+	free(e->target);
+	e->target = NULL;
+	e->abs = xstrdup(abs);
+	e->type = ENTRY_FILE;
+	e->origin = ORIGIN_TOOL;
+	e->rule = rule;
+	e->mode = (st.st_mode & 0111) ? 0755 : 0644;
+	e->size = st.st_size;
+	e->mtime = st.st_mtim;
+	if (clamp_mtime >= 0 && e->mtime.tv_sec >= clamp_mtime) {
+		e->mtime.tv_sec = (time_t)clamp_mtime;
+		e->mtime.tv_nsec = 0;
+	}
+	filelist_sort_dedup(fl);
+	return 0;
+}

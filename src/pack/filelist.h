@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The selected tree: every entry of the build directory, sorted bytewise. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "pack/manifest.h"
+
+enum entry_type { ENTRY_FILE, ENTRY_DIR, ENTRY_LINK };
+
+struct pack_entry {
+	char *rel;            /* path inside build/, no leading slash */
+	enum entry_type type;
+	char *abs;            /* FILE: where the bytes are read from */
+	char *target;         /* LINK: link text (relative, inside the tree) */
+	enum origin origin;
+	const char *rule;     /* name of the selecting rule; "(directory)" for implied dirs */
+	mode_t mode;          /* normalised: 0644/0755 files, 0755 dirs, 0777 links */
+	off_t size;
+	struct timespec mtime; /* clamped to SOURCE_DATE_EPOCH when set */
+	size_t seq;           /* selection order: later wins for the same path */
+};
+
+struct filelist {
+	struct pack_entry **v;
+	size_t n, cap;
+};
+
+struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry_type type);
+void filelist_sort_dedup(struct filelist *fl);
+struct pack_entry *filelist_find(const struct filelist *fl, const char *rel);
+/* Puts a file that kbuild-pack made or brings (not from the trees) at rel,
+ * replacing what the manifests selected there; keeps the list sorted and
+ * adds missing parent directories. */
+int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs, const char *rule, int64_t clamp_mtime);
+void filelist_release(struct filelist *fl);

@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "pack/manifest.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "shared/log.h"
+#include "shared/util.h"
+
+const char *origin_name(enum origin o)
+{
+	switch (o) {
+	case ORIGIN_SRC:
+		return "src";
+	case ORIGIN_OBJ:
+		return "obj";
+	case ORIGIN_TOOL:
+		return "kbuild-pack";
+	}
+	return "?";
+}
+
+struct loader {
+	const char *path;
+	yaml_document_t doc;
+};
+
+/* libyaml marks are 0-based; editors count from 1. */
+static int node_err(struct loader *l, const yaml_node_t *n, const char *fmt, ...) _printf_(3, 4);
+static int node_err(struct loader *l, const yaml_node_t *n, const char *fmt, ...)
+{
+	_cleanup_free_ char *msg = NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	log_err("%s:%zu:%zu: %s", l->path, n->start_mark.line + 1, n->start_mark.column + 1,
+		msg ? msg : "error");
+	return -EINVAL;
+}
+
+static const char *scalar(const yaml_node_t *n)
+{
+	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+/* A scalar or a sequence of scalars, as an array of strings. */
+static int string_list(struct loader *l, yaml_node_t *n, const char *key, char ***out, size_t *nout)
+{
+	if (n->type == YAML_SCALAR_NODE) {
+		*out = xrealloc(*out, (*nout + 1) * sizeof(char *));
+		(*out)[(*nout)++] = xstrdup(scalar(n));
+		return 0;
+	}
+	if (n->type != YAML_SEQUENCE_NODE)
+		return node_err(l, n, "'%s' must be a string or a list of strings", key);
+	for (yaml_node_item_t *i = n->data.sequence.items.start; i < n->data.sequence.items.top; i++) {
+		yaml_node_t *it = yaml_document_get_node(&l->doc, *i);
+		if (!it || it->type != YAML_SCALAR_NODE)
+			return node_err(l, it ? it : n, "'%s' entries must be strings", key);
+		const char *s = scalar(it);
+		if (!*s || s[0] == '/' || strstr(s, "..") != NULL)
+			return node_err(l, it, "'%s' entry '%s' must be a relative path inside the tree", key, s);
+		*out = xrealloc(*out, (*nout + 1) * sizeof(char *));
+		(*out)[(*nout)++] = xstrdup(s);
+	}
+	return 0;
+}
+
+static int parse_cond(struct loader *l, yaml_node_t *n, struct rule *r)
+{
+	_cleanup_free_ char **terms = NULL;
+	size_t nterms = 0;
+	int ret = string_list(l, n, "when", &terms, &nterms);
+
+	if (ret < 0)
+		return ret;
+	r->when = xcalloc(nterms, sizeof(*r->when));
+	for (size_t i = 0; i < nterms; i++) {
+		char *t = terms[i], *eq;
+		struct cond *c = &r->when[r->nwhen++];
+
+		if (*t == '!') {
+			c->negate = true;
+			t++;
+		}
+		eq = strchr(t, '=');
+		if (eq) {
+			c->value = xstrdup(eq + 1);
+			*eq = '\0';
+		}
+		c->sym = xstrdup(t);
+		free(terms[i]);
+		if (!str_starts_with(c->sym, "CONFIG_") || strspn(c->sym, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != strlen(c->sym))
+			return node_err(l, n, "'when' term '%s' is not CONFIG_<SYMBOL>, !CONFIG_<SYMBOL> or CONFIG_<SYMBOL>=<value>",
+					c->sym);
+	}
+	return 0;
+}
+
+/* "kernel: '>= 6.12'" or a list of up to two bounds. */
+static int parse_kernel(struct loader *l, yaml_node_t *n, struct rule *r)
+{
+	_cleanup_free_ char **terms = NULL;
+	size_t nterms = 0;
+	int ret = string_list(l, n, "kernel", &terms, &nterms);
+
+	if (ret < 0)
+		return ret;
+	if (nterms > 2) {
+		for (size_t i = 0; i < nterms; i++)
+			free(terms[i]);
+		return node_err(l, n, "'kernel' takes at most two bounds");
+	}
+	for (size_t i = 0; i < nterms; i++) {
+		struct kver_bound *b = &r->kernel[i];
+		char op[3] = { 0 };
+		int v, p, used = 0;
+
+		if (sscanf(terms[i], " %2[<>=] %d.%d %n", op, &v, &p, &used) < 3 || terms[i][used] != '\0') {
+			ret = node_err(l, n, "'kernel' bound '%s' is not like '>= 6.12'", terms[i]);
+		} else {
+			b->op = !strcmp(op, "<") ? '<' : !strcmp(op, "<=") ? 'l' : !strcmp(op, ">") ? '>' :
+				!strcmp(op, ">=") ? 'g' : !strcmp(op, "=") || !strcmp(op, "==") ? '=' : 0;
+			b->version = v;
+			b->patchlevel = p;
+			if (!b->op)
+				ret = node_err(l, n, "'kernel' bound '%s' has an unknown operator", terms[i]);
+		}
+		free(terms[i]);
+	}
+	return ret;
+}
+
+static int parse_bool(struct loader *l, yaml_node_t *n, const char *key, bool *out)
+{
+	const char *s = scalar(n);
+
+	if (s && (!strcmp(s, "true") || !strcmp(s, "yes")))
+		*out = true;
+	else if (s && (!strcmp(s, "false") || !strcmp(s, "no")))
+		*out = false;
+	else
+		return node_err(l, n, "'%s' must be true or false", key);
+	return 0;
+}
+
+static void rule_free(struct rule *r)
+{
+	if (!r)
+		return;
+	free(r->name);
+	free(r->file);
+	for (size_t i = 0; i < r->ninclude; i++)
+		free(r->include[i]);
+	free(r->include);
+	for (size_t i = 0; i < r->nexclude; i++)
+		free(r->exclude[i]);
+	free(r->exclude);
+	for (size_t i = 0; i < r->nwhen; i++) {
+		free(r->when[i].sym);
+		free(r->when[i].value);
+	}
+	free(r->when);
+	free(r);
+}
+
+static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
+{
+	struct rule *r;
+	int ret = 0;
+	bool have_from = false;
+
+	if (n->type != YAML_MAPPING_NODE)
+		return node_err(l, n, "a rule must be a mapping (name, from, include, ...)");
+	r = xcalloc(1, sizeof(*r));
+	r->file = xstrdup(l->path);
+	r->line = (unsigned)n->start_mark.line + 1;
+	r->column = (unsigned)n->start_mark.column + 1;
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; ret == 0 && p < n->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
+		yaml_node_t *v = yaml_document_get_node(&l->doc, p->value);
+		const char *key = scalar(k);
+
+		if (!key) {
+			ret = node_err(l, k, "rule keys must be strings");
+		} else if (!strcmp(key, "name")) {
+			if (!scalar(v) || !*scalar(v))
+				ret = node_err(l, v, "'name' must be a non-empty string");
+			else
+				r->name = xstrdup(scalar(v));
+		} else if (!strcmp(key, "from")) {
+			const char *s = scalar(v);
+			have_from = true;
+			if (s && !strcmp(s, "src"))
+				r->from = ORIGIN_SRC;
+			else if (s && !strcmp(s, "obj"))
+				r->from = ORIGIN_OBJ;
+			else
+				ret = node_err(l, v, "'from' must be 'src' or 'obj'");
+		} else if (!strcmp(key, "include")) {
+			ret = string_list(l, v, key, &r->include, &r->ninclude);
+		} else if (!strcmp(key, "exclude")) {
+			ret = string_list(l, v, key, &r->exclude, &r->nexclude);
+		} else if (!strcmp(key, "when")) {
+			ret = parse_cond(l, v, r);
+		} else if (!strcmp(key, "kernel")) {
+			ret = parse_kernel(l, v, r);
+		} else if (!strcmp(key, "required")) {
+			ret = parse_bool(l, v, key, &r->required);
+		} else {
+			ret = node_err(l, k, "unknown rule key '%s' (expected name, from, include, exclude, when, kernel, required)", key);
+		}
+	}
+	if (ret == 0 && !r->name)
+		ret = node_err(l, n, "rule has no 'name'");
+	if (ret == 0 && !have_from)
+		ret = node_err(l, n, "rule '%s' has no 'from' (src or obj)", r->name);
+	if (ret == 0 && !r->ninclude)
+		ret = node_err(l, n, "rule '%s' has no 'include'", r->name);
+	if (ret < 0) {
+		rule_free(r);
+		return ret;
+	}
+	*out = r;
+	return 0;
+}
+
+static int parse_root(struct loader *l, struct manifest_set *ms)
+{
+	yaml_node_t *root = yaml_document_get_root_node(&l->doc);
+	int ret = 0;
+
+	if (!root) {
+		log_err("%s:1:1: empty manifest", l->path);
+		return -EINVAL;
+	}
+	if (root->type != YAML_MAPPING_NODE)
+		return node_err(l, root, "a manifest must be a mapping with 'version' and 'rules'");
+	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; ret == 0 && p < root->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
+		yaml_node_t *v = yaml_document_get_node(&l->doc, p->value);
+		const char *key = scalar(k);
+
+		if (!key) {
+			ret = node_err(l, k, "manifest keys must be strings");
+		} else if (!strcmp(key, "version")) {
+			if (!scalar(v) || strcmp(scalar(v), "1"))
+				ret = node_err(l, v, "unsupported manifest version (this kbuild-pack reads version 1)");
+		} else if (!strcmp(key, "exclude")) {
+			ret = string_list(l, v, key, &ms->exclude, &ms->nexclude);
+		} else if (!strcmp(key, "mtime-order")) {
+			ret = string_list(l, v, key, &ms->mtime_order, &ms->nmtime_order);
+		} else if (!strcmp(key, "rules")) {
+			if (v->type != YAML_SEQUENCE_NODE) {
+				ret = node_err(l, v, "'rules' must be a list");
+				break;
+			}
+			for (yaml_node_item_t *i = v->data.sequence.items.start; ret == 0 && i < v->data.sequence.items.top; i++) {
+				struct rule *r = NULL;
+				ret = parse_rule(l, yaml_document_get_node(&l->doc, *i), &r);
+				if (ret == 0) {
+					ms->rules = xrealloc(ms->rules, (ms->nrules + 1) * sizeof(*ms->rules));
+					ms->rules[ms->nrules++] = r;
+				}
+			}
+		} else {
+			ret = node_err(l, k, "unknown manifest key '%s' (expected version, exclude, mtime-order, rules)", key);
+		}
+	}
+	return ret;
+}
+
+int manifest_load(struct manifest_set *ms, const char *path)
+{
+	struct loader l = { .path = path };
+	yaml_parser_t parser;
+	FILE *f;
+	int ret;
+
+	f = fopen(path, "re");
+	if (!f) {
+		ret = -errno;
+		log_err("%s: cannot read manifest: %s", path, strerror(errno));
+		return ret;
+	}
+	yaml_parser_initialize(&parser);
+	yaml_parser_set_input_file(&parser, f);
+	if (!yaml_parser_load(&parser, &l.doc)) {
+		log_err("%s:%zu:%zu: %s%s%s", path, parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+			parser.problem ? parser.problem : "malformed YAML", parser.context ? " " : "",
+			parser.context ? parser.context : "");
+		yaml_parser_delete(&parser);
+		fclose(f);
+		return -EINVAL;
+	}
+	ret = parse_root(&l, ms);
+	yaml_document_delete(&l.doc);
+	yaml_parser_delete(&parser);
+	fclose(f);
+	if (ret == 0) {
+		ms->files = xrealloc(ms->files, (ms->nfiles + 1) * sizeof(char *));
+		ms->files[ms->nfiles++] = xstrdup(path);
+	}
+	return ret;
+}
+
+void manifest_set_release(struct manifest_set *ms)
+{
+	for (size_t i = 0; i < ms->nrules; i++)
+		rule_free(ms->rules[i]);
+	free(ms->rules);
+	for (size_t i = 0; i < ms->nexclude; i++)
+		free(ms->exclude[i]);
+	free(ms->exclude);
+	for (size_t i = 0; i < ms->nmtime_order; i++)
+		free(ms->mtime_order[i]);
+	free(ms->mtime_order);
+	for (size_t i = 0; i < ms->nfiles; i++)
+		free(ms->files[i]);
+	free(ms->files);
+	memset(ms, 0, sizeof(*ms));
+}
+
+static bool bound_ok(const struct kver_bound *b, int v, int p)
+{
+	int c = v != b->version ? (v < b->version ? -1 : 1) : p != b->patchlevel ? (p < b->patchlevel ? -1 : 1) : 0;
+
+	switch (b->op) {
+	case 0:
+		return true;
+	case '<':
+		return c < 0;
+	case 'l':
+		return c <= 0;
+	case '>':
+		return c > 0;
+	case 'g':
+		return c >= 0;
+	case '=':
+		return c == 0;
+	}
+	return false;
+}
+
+bool rule_applies(const struct rule *r, const struct kconfig *kc, int version, int patchlevel)
+{
+	for (size_t i = 0; i < 2; i++)
+		if (!bound_ok(&r->kernel[i], version, patchlevel))
+			return false;
+	for (size_t i = 0; i < r->nwhen; i++) {
+		const struct cond *c = &r->when[i];
+		bool ok;
+
+		if (c->value) {
+			const char *v = kconfig_get(kc, c->sym);
+			ok = v && !strcmp(v, c->value);
+		} else {
+			ok = kconfig_enabled(kc, c->sym);
+		}
+		if (ok == c->negate)
+			return false;
+	}
+	return true;
+}

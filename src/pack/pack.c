@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "pack/pack.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "pack/filelist.h"
+#include "kernel/kversion.h"
+#include "pack/steps/hosttools.h"
+#include "pack/manifest.h"
+#include "shared/paths.h"
+#include "pack/report.h"
+#include "pack/select.h"
+#include "shared/log.h"
+#include "shared/util.h"
+#include "sink/sink.h"
+#include "kernel/symvers.h"
+#include "kernel/tree.h"
+#include "inspect/verify.h"
+#include "pack/steps/vmlinux-btf.h"
+
+/* Module.symvers must exist (or be explicitly waived) and parse the way the
+ * kernel's modpost will parse it, or every module build fails later. */
+static int check_symvers(const struct ktree *t, const struct pack_opts *o)
+{
+	_cleanup_free_ char *p = path_join(t->obj, "Module.symvers");
+	struct symvers sv = { 0 };
+	char *err = NULL;
+	int r;
+
+	if (!path_exists(p)) {
+		if (o->allow_missing_symvers) {
+			log_warn("%s is missing: modules built against the output will have no symbol versions", p);
+			return 0;
+		}
+		log_err("%s is missing: build the kernel's modules first (or pass --allow-missing-symvers)", p);
+		return -ENOENT;
+	}
+	r = symvers_read(p, &sv, &err);
+	if (r < 0) {
+		log_err("%s", err);
+		free(err);
+		symvers_release(&sv); /* the lines read before the bad one */
+		return r;
+	}
+	if (sv.n == 0 && kconfig_enabled(&t->config, "CONFIG_MODVERSIONS"))
+		log_warn("%s holds no symbols", p);
+	symvers_release(&sv);
+	return 0;
+}
+
+static void list_arches(const char *dir, struct strbuf *b)
+{
+	_cleanup_free_ char *ad = path_join(dir, "arch");
+	DIR *d = opendir(ad);
+	struct dirent *de;
+	struct ptrarray names = { 0 };
+
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL)
+		if (str_ends_with(de->d_name, ".yaml"))
+			ptrarray_push(&names, xstrndup(de->d_name, strlen(de->d_name) - 5));
+	closedir(d);
+	ptrarray_sort_strings(&names);
+	for (size_t i = 0; i < names.n; i++)
+		strbuf_addf(b, "%s%s", i ? ", " : "", (char *)names.v[i]);
+	ptrarray_free(&names, free);
+}
+
+static int load_manifests(const struct ktree *t, const struct pack_opts *o, struct manifest_set *ms)
+{
+	_cleanup_free_ char *dir = o->manifest_dir ? xstrdup(o->manifest_dir) : kbp_manifest_dir();
+	_cleanup_free_ char *common = path_join(dir, "common.yaml");
+	_cleanup_free_ char *arch = xasprintf("%s/arch/%s.yaml", dir, t->srcarch);
+	int r;
+
+	if (!path_is_reg(common)) {
+		log_err("%s: no such manifest (is --manifest-dir right?)", common);
+		return -ENOENT;
+	}
+	if (!path_is_reg(arch)) {
+		struct strbuf known = { 0 };
+		list_arches(dir, &known);
+		log_err("unknown architecture '%s': no manifest %s (known: %s)", t->srcarch, arch, strbuf_str(&known));
+		strbuf_release(&known);
+		return -ENOENT;
+	}
+	r = manifest_load(ms, common);
+	if (r == 0)
+		r = manifest_load(ms, arch);
+	for (size_t i = 0; r == 0 && i < o->nextra; i++)
+		r = manifest_load(ms, o->extra_manifests[i]);
+	return r;
+}
+
+static int add_bundled_modpost(struct pack_ctx *ctx)
+{
+	const struct ktree *t = ctx->t;
+	_cleanup_free_ char *prog = NULL;
+	int r;
+
+	if (ctx->o->modpost != MODPOST_BUNDLED)
+		return 0;
+	if (!kbp_modpost_supports((unsigned)t->version, (unsigned)t->patchlevel)) {
+		log_err("--modpost=bundled: kbuild-modpost does not know the modpost format of Linux %d.%d (it knows 6.1 and 6.12)",
+			t->version, t->patchlevel);
+		return -ENOTSUP;
+	}
+	prog = kbp_sibling_program("kbuild-modpost");
+	if (!prog) {
+		log_err("--modpost=bundled: kbuild-modpost is not installed beside kbuild-pack");
+		return -ENOENT;
+	}
+	if (!filelist_find(ctx->fl, "scripts/mod/modpost")) {
+		log_err("--modpost=bundled: the manifests selected no scripts/mod/modpost to replace");
+		return -ENOENT;
+	}
+	r = filelist_put_tool_file(ctx->fl, "scripts/mod/modpost", prog, "modpost=bundled", ctx->o->clamp_mtime);
+	if (r < 0)
+		log_err("%s: %s", prog, strerror(-r));
+	return r;
+}
+
+const char *pack_scratch_dir(struct pack_ctx *ctx)
+{
+	if (!ctx->scratch) {
+		const char *tmp = getenv("TMPDIR");
+		char *p = xasprintf("%s/kbuild-pack.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(p)) {
+			log_err("cannot create a scratch directory %s: %s", p, strerror(errno));
+			free(p);
+			return NULL;
+		}
+		ctx->scratch = p;
+	}
+	return ctx->scratch;
+}
+
+/* Steps that add or replace entries after the manifests made their
+ * selection: files kbuild-pack brings or makes itself (ORIGIN_TOOL). */
+static int (*const post_select_steps[])(struct pack_ctx *) = {
+	add_bundled_modpost,
+	hosttools_rebuild, /* after the bundled modpost: it warns about it when foreign */
+	vmlinux_step,      /* the BTF base of modules */
+};
+
+static void print_list(const struct filelist *fl)
+{
+	for (size_t i = 0; i < fl->n; i++) {
+		const struct pack_entry *e = fl->v[i];
+		if (e->type == ENTRY_DIR)
+			continue;
+		printf("%s\t%s\t%s%s%s\n", e->rel, origin_name(e->origin), e->rule, e->type == ENTRY_LINK ? "\t-> " : "",
+		       e->type == ENTRY_LINK ? e->target : "");
+	}
+}
+
+int kbp_pack(const struct pack_opts *o)
+{
+	struct ktree t;
+	struct manifest_set ms = { 0 };
+	struct filelist fl = { 0 };
+	struct select_opts so = { .clamp_mtime = o->clamp_mtime };
+	struct sink *s = NULL;
+	struct pack_ctx ctx = { .t = &t, .o = o, .fl = &fl };
+	int r;
+
+	/* From the start, so a signal during the slow steps (host tools, vmlinux)
+	 * still ends in the cleanup below rather than a stray scratch dir. */
+	sink_install_signal_handlers();
+	r = ktree_open(&t, o->src, o->obj, o->arch);
+	if (r < 0)
+		goto out_tree;
+	log_info("kernel %s (%d.%d.%d), arch %s, %s build", t.release, t.version, t.patchlevel, t.sublevel,
+		 t.srcarch, t.split ? "O=" : "in-tree");
+	r = check_symvers(&t, o);
+	if (r < 0)
+		goto out_tree;
+	r = load_manifests(&t, o, &ms);
+	if (r < 0)
+		goto out;
+	r = select_files(&t, &ms, &so, &fl);
+	if (r < 0)
+		goto out;
+	for (size_t i = 0; i < ARRAY_SIZE(post_select_steps); i++) {
+		r = post_select_steps[i](&ctx);
+		if (r < 0)
+			goto out;
+	}
+	if (sink_interrupted()) {
+		log_err("interrupted by signal %d", sink_interrupted());
+		r = -EINTR;
+		goto out;
+	}
+	if (o->list) {
+		print_list(&fl);
+		goto out;
+	}
+
+	struct sink_config sc = { .out = o->out, .release = t.release, .force = o->force, .clamp_mtime = o->clamp_mtime,
+				  .format = o->format, .hardlink_dups = o->hardlink_dups };
+	s = sink_new(&sc);
+	r = sink_write_all(s, &fl);
+	if (r == 0 && s->ops->finish) {
+		r = s->ops->finish(s);
+		if (r < 0)
+			s->ops->abort(s);
+	}
+	if (r == 0 && o->verify) {
+		/* Checked in its temporary place: a broken tree is never published. */
+		struct verify_opts vo = { .host_arch = o->host_arch, .no_btf_base = o->vmlinux == VMLINUX_NONE };
+		const char *staged = s->staged_archive ? s->staged_archive : s->staged_build_dir;
+		int n = kbp_verify(staged, &vo, stderr);
+
+		if (n != 0) {
+			if (n > 0)
+				log_err("verify found %d problem(s) in the result; %s was not written", n, o->out);
+			r = n > 0 ? -EBADMSG : n;
+			s->ops->abort(s);
+		}
+	}
+	if (r == 0 && o->report) {
+		struct report_info ri = { .tree = &t, .manifests = &ms, .files = &fl, .format = o->format,
+					  .out = o->out, .clamp_mtime = o->clamp_mtime };
+		r = report_write(o->report, &ri);
+		if (r < 0)
+			s->ops->abort(s);
+	}
+	if (r == 0) {
+		r = s->ops->commit(s);
+		if (r < 0)
+			s->ops->abort(s);
+	}
+	if (r == 0)
+		log_info("wrote %s (%zu entries)", s->staged_archive ? s->staged_archive : s->staged_build_dir, fl.n);
+out:
+	sink_free(s);
+	if (ctx.scratch) {
+		rm_rf(ctx.scratch);
+		free(ctx.scratch);
+	}
+	filelist_release(&fl);
+	manifest_set_release(&ms);
+out_tree:
+	ktree_release(&t);
+	return r;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* One pack: trees -> config -> manifests -> selection -> sink. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sink/sink.h"
+
+enum modpost_mode { MODPOST_TREE, MODPOST_BUNDLED };
+/* Which machine the packed host programs run on: the one that built the tree, or its target. */
+enum host_tools_mode { HOST_TOOLS_BUILD, HOST_TOOLS_TARGET };
+
+struct pack_opts {
+	const char *src, *obj, *out, *arch;
+	const char *manifest_dir; /* NULL: kbp_manifest_dir() */
+	const char **extra_manifests;
+	size_t nextra;
+	bool list;
+	bool force;
+	bool allow_missing_symvers;
+	enum modpost_mode modpost;
+	enum host_tools_mode host_tools;
+	const char *cross_compile; /* target compiler prefix for --host-tools=target; NULL: from the config */
+	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH or -1 */
+	enum sink_format format;
+	bool hardlink_dups;
+	const char *report; /* --report FILE ("-": stdout), or NULL */
+	bool verify;        /* verify the staged result before publishing it */
+	const char *host_arch; /* for verify; NULL: this machine */
+	int vmlinux; /* enum vmlinux_mode (vmlinux-btf.h): with CONFIG_DEBUG_INFO_BTF_MODULES */
+};
+
+/* 0 on success; a negative errno after printing why. */
+int kbp_pack(const struct pack_opts *o);
+
+struct ktree;
+struct filelist;
+
+/* State shared by the steps of one pack. */
+struct pack_ctx {
+	const struct ktree *t;
+	const struct pack_opts *o;
+	struct filelist *fl;
+	char *scratch; /* lazily made temporary dir, removed when the pack ends */
+};
+
+/* A private temporary directory for files a step makes (removed at the end). */
+const char *pack_scratch_dir(struct pack_ctx *ctx);

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Written with libyaml's emitter, so every path and value is quoted
+ * exactly as YAML needs, whatever bytes a file name holds. */
+#define _GNU_SOURCE
+#include "pack/report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "shared/log.h"
+#include "shared/sha256.h"
+#include "shared/util.h"
+
+#define REPORT_VERSION "1"
+
+struct em {
+	yaml_emitter_t e;
+	int err;
+};
+
+static void ev(struct em *m, yaml_event_t *event, int ok)
+{
+	if (!ok || m->err) {
+		if (ok)
+			yaml_event_delete(event);
+		m->err = m->err ? m->err : -ENOMEM;
+		return;
+	}
+	if (!yaml_emitter_emit(&m->e, event))
+		m->err = -EIO;
+}
+
+static void scalar(struct em *m, const char *s)
+{
+	yaml_event_t e;
+	/* Only a missing value is null: "null", "y" or "0644" stay strings. */
+	bool plain = s && s[0] && strspn(s, "0123456789") == strlen(s) && (s[0] != '0' || !s[1]);
+
+	if (!s)
+		ev(m, &e, yaml_scalar_event_initialize(&e, NULL, NULL, (yaml_char_t *)"null", 4, 1, 0, YAML_PLAIN_SCALAR_STYLE));
+	else
+		ev(m, &e, yaml_scalar_event_initialize(&e, NULL, NULL, (yaml_char_t *)s, (int)strlen(s), plain, !plain,
+						       plain ? YAML_PLAIN_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE));
+}
+
+static void num(struct em *m, int64_t v)
+{
+	char b[32];
+
+	snprintf(b, sizeof(b), "%" PRId64, v);
+	scalar(m, b);
+}
+
+static void kv(struct em *m, const char *k, const char *v)
+{
+	scalar(m, k);
+	scalar(m, v);
+}
+
+static void kvn(struct em *m, const char *k, int64_t v)
+{
+	scalar(m, k);
+	num(m, v);
+}
+
+static void map_start(struct em *m)
+{
+	yaml_event_t e;
+	ev(m, &e, yaml_mapping_start_event_initialize(&e, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE));
+}
+
+static void map_end(struct em *m)
+{
+	yaml_event_t e;
+	ev(m, &e, yaml_mapping_end_event_initialize(&e));
+}
+
+static void seq_start(struct em *m, bool flow)
+{
+	yaml_event_t e;
+	ev(m, &e, yaml_sequence_start_event_initialize(&e, NULL, NULL, 1, flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE));
+}
+
+static void seq_end(struct em *m)
+{
+	yaml_event_t e;
+	ev(m, &e, yaml_sequence_end_event_initialize(&e));
+}
+
+static char *cond_text(const struct cond *c)
+{
+	return c->value ? xasprintf("%s%s=%s", c->negate ? "!" : "", c->sym, c->value)
+			: xasprintf("%s%s", c->negate ? "!" : "", c->sym);
+}
+
+/* Every config symbol some rule's condition reads, sorted, once. */
+static void emit_config(struct em *m, const struct report_info *ri)
+{
+	struct ptrarray syms = { 0 };
+
+	for (size_t i = 0; i < ri->manifests->nrules; i++)
+		for (size_t j = 0; j < ri->manifests->rules[i]->nwhen; j++)
+			ptrarray_push(&syms, ri->manifests->rules[i]->when[j].sym);
+	ptrarray_sort_strings(&syms);
+	scalar(m, "config");
+	map_start(m);
+	for (size_t i = 0; i < syms.n; i++) {
+		if (i && !strcmp(syms.v[i], syms.v[i - 1]))
+			continue;
+		kv(m, syms.v[i], kconfig_get(&ri->tree->config, syms.v[i]));
+	}
+	map_end(m);
+	ptrarray_free(&syms, NULL);
+}
+
+static void emit_rules(struct em *m, const struct report_info *ri)
+{
+	const struct ktree *t = ri->tree;
+
+	scalar(m, "rules");
+	seq_start(m, false);
+	for (size_t i = 0; i < ri->manifests->nrules; i++) {
+		const struct rule *r = ri->manifests->rules[i];
+		_cleanup_free_ char *where = xasprintf("%s:%u", r->file, r->line);
+		int64_t files = 0, bytes = 0;
+
+		for (size_t j = 0; j < ri->files->n; j++) {
+			const struct pack_entry *e = ri->files->v[j];
+			if (e->type != ENTRY_DIR && e->rule == r->name) {
+				files++;
+				bytes += e->type == ENTRY_FILE ? e->size : 0;
+			}
+		}
+		map_start(m);
+		kv(m, "name", r->name);
+		kv(m, "manifest", where);
+		kv(m, "from", origin_name(r->from));
+		scalar(m, "when");
+		seq_start(m, true);
+		for (size_t j = 0; j < r->nwhen; j++) {
+			_cleanup_free_ char *c = cond_text(&r->when[j]);
+			scalar(m, c);
+		}
+		seq_end(m);
+		kv(m, "applied", rule_applies(r, &t->config, t->version, t->patchlevel) ? "yes" : "no");
+		kvn(m, "files", files);
+		kvn(m, "bytes", bytes);
+		map_end(m);
+	}
+	seq_end(m);
+}
+
+static int emit_files(struct em *m, const struct report_info *ri, int64_t tot[3])
+{
+	scalar(m, "files");
+	seq_start(m, false);
+	for (size_t i = 0; i < ri->files->n && !m->err; i++) {
+		const struct pack_entry *e = ri->files->v[i];
+		uint8_t d[SHA256_LEN];
+		char hex[SHA256_HEX_LEN], mode[8];
+
+		if (e->type == ENTRY_DIR)
+			continue;
+		map_start(m);
+		kv(m, "path", e->rel);
+		kv(m, "type", e->type == ENTRY_LINK ? "link" : "file");
+		if (e->type == ENTRY_LINK) {
+			kv(m, "target", e->target);
+			tot[1]++;
+		} else {
+			int r = sha256_file(e->abs, d);
+			if (r < 0) {
+				log_err("cannot read %s: %s", e->abs, strerror(-r));
+				return r;
+			}
+			sha256_hex(d, hex);
+			snprintf(mode, sizeof(mode), "%04o", (unsigned)e->mode);
+			kvn(m, "size", e->size);
+			kv(m, "mode", mode);
+			kv(m, "sha256", hex);
+			tot[0]++;
+			tot[2] += e->size;
+		}
+		kv(m, "origin", origin_name(e->origin));
+		kv(m, "rule", e->rule);
+		map_end(m);
+	}
+	seq_end(m);
+	return 0;
+}
+
+static int writer(void *data, unsigned char *buf, size_t size)
+{
+	return fwrite(buf, 1, size, data) == size;
+}
+
+int report_write(const char *path, const struct report_info *ri)
+{
+	const struct ktree *t = ri->tree;
+	bool to_stdout = !strcmp(path, "-");
+	FILE *f = to_stdout ? stdout : fopen(path, "we");
+	struct em m = { .err = 0 };
+	yaml_event_t e;
+	int64_t tot[3] = { 0 }; /* files, links, bytes */
+	char ver[64];
+	int r;
+
+	if (!f) {
+		r = -errno;
+		log_err("cannot write the report %s: %s", path, strerror(errno));
+		return r;
+	}
+	yaml_emitter_initialize(&m.e);
+	yaml_emitter_set_output(&m.e, writer, f);
+	yaml_emitter_set_unicode(&m.e, 1);
+	yaml_emitter_set_width(&m.e, -1);
+	ev(&m, &e, yaml_stream_start_event_initialize(&e, YAML_UTF8_ENCODING));
+	ev(&m, &e, yaml_document_start_event_initialize(&e, NULL, NULL, NULL, 0));
+	map_start(&m);
+	kv(&m, "kbuild-pack-report", REPORT_VERSION);
+	kv(&m, "release", t->release);
+	snprintf(ver, sizeof(ver), "%d.%d.%d", t->version, t->patchlevel, t->sublevel);
+	kv(&m, "version", ver);
+	kv(&m, "arch", t->srcarch);
+	kv(&m, "source-tree", t->src);
+	kv(&m, "object-tree", t->obj);
+	kv(&m, "format", sink_format_name(ri->format));
+	kv(&m, "output", ri->out);
+	if (ri->clamp_mtime >= 0)
+		kvn(&m, "source-date-epoch", ri->clamp_mtime);
+	else
+		kv(&m, "source-date-epoch", NULL);
+	scalar(&m, "manifests");
+	seq_start(&m, false);
+	for (size_t i = 0; i < ri->manifests->nfiles; i++)
+		scalar(&m, ri->manifests->files[i]);
+	seq_end(&m);
+	emit_config(&m, ri);
+	emit_rules(&m, ri);
+	r = emit_files(&m, ri, tot);
+	scalar(&m, "totals");
+	map_start(&m);
+	kvn(&m, "files", tot[0]);
+	kvn(&m, "links", tot[1]);
+	kvn(&m, "bytes", tot[2]);
+	map_end(&m);
+	map_end(&m);
+	ev(&m, &e, yaml_document_end_event_initialize(&e, 1));
+	ev(&m, &e, yaml_stream_end_event_initialize(&e));
+	yaml_emitter_flush(&m.e);
+	if (r == 0 && m.err)
+		r = m.err;
+	if (r == 0 && m.e.error != YAML_NO_ERROR)
+		r = -EIO;
+	yaml_emitter_delete(&m.e);
+	if (to_stdout ? fflush(f) != 0 : fclose(f) != 0)
+		r = r ? r : -errno;
+	if (r < 0)
+		log_err("cannot write the report %s: %s", path, strerror(-r));
+	return r;
+}

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "pack/select.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "shared/glob.h"
+#include "pack/secrets.h"
+#include "shared/log.h"
+#include "shared/util.h"
+
+struct walk {
+	const struct ktree *t;
+	const struct select_opts *o;
+	const struct rule *r;
+	const char *root;       /* tree the rule reads */
+	const char *pattern;    /* expanded include pattern */
+	char **excl;            /* expanded rule + global excludes */
+	size_t nexcl;
+	struct filelist *fl;
+	size_t matched;
+};
+
+char *select_expand(const struct ktree *t, const char *pattern)
+{
+	struct strbuf b = { 0 };
+
+	for (const char *p = pattern; *p;) {
+		if (str_starts_with(p, "${SRCARCH}")) {
+			strbuf_adds(&b, t->srcarch);
+			p += strlen("${SRCARCH}");
+		} else {
+			strbuf_addc(&b, *p++);
+		}
+	}
+	return strbuf_steal(&b);
+}
+
+static bool excluded(const struct walk *w, const char *rel)
+{
+	for (size_t i = 0; i < w->nexcl; i++)
+		if (glob_match(w->excl[i], rel))
+			return true;
+	return false;
+}
+
+static struct timespec clamp(const struct walk *w, struct timespec ts)
+{
+	if (w->o->clamp_mtime >= 0 && ts.tv_sec >= w->o->clamp_mtime) {
+		ts.tv_sec = (time_t)w->o->clamp_mtime;
+		ts.tv_nsec = 0;
+	}
+	return ts;
+}
+
+/* Lexically resolves a relative link inside the tree; NULL when it escapes. */
+static char *link_resolve(const char *rel, const char *target)
+{
+	struct strbuf b = { 0 };
+	_cleanup_free_ char *dir = xstrdup(rel);
+	_cleanup_free_ char *all = NULL;
+	char *slash = strrchr(dir, '/'), *save = NULL, *seg;
+	char **parts = NULL;
+	size_t n = 0;
+
+	if (target[0] == '/')
+		return NULL;
+	if (slash)
+		*slash = '\0';
+	else
+		dir[0] = '\0';
+	all = *dir ? xasprintf("%s/%s", dir, target) : xstrdup(target);
+	for (seg = strtok_r(all, "/", &save); seg; seg = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(seg, "."))
+			continue;
+		if (!strcmp(seg, "..")) {
+			if (!n) {
+				free(parts);
+				return NULL;
+			}
+			n--;
+			continue;
+		}
+		parts = xrealloc(parts, (n + 1) * sizeof(char *));
+		parts[n++] = seg;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			strbuf_addc(&b, '/');
+		strbuf_adds(&b, parts[i]);
+	}
+	free(parts);
+	return strbuf_steal(&b);
+}
+
+static void add_file(struct walk *w, const char *rel, const char *abs, const struct stat *st)
+{
+	struct pack_entry *e;
+
+	if (secrets_is_private_key(w->t, rel, abs)) {
+		log_warn("not copying private key material: %s", abs);
+		return;
+	}
+	e = filelist_add(w->fl, rel, ENTRY_FILE);
+	e->abs = xstrdup(abs);
+	e->origin = w->r->from;
+	e->rule = w->r->name;
+	e->mode = (st->st_mode & 0111) ? 0755 : 0644;
+	e->size = st->st_size;
+	e->mtime = clamp(w, st->st_mtim);
+	w->matched++;
+}
+
+static void add_path(struct walk *w, const char *rel, const char *abs, const struct stat *lst)
+{
+	struct stat st;
+
+	if (S_ISREG(lst->st_mode)) {
+		add_file(w, rel, abs, lst);
+		return;
+	}
+	if (!S_ISLNK(lst->st_mode))
+		return; /* sockets, fifos, devices have no place in a build dir */
+	{
+		char target[4096];
+		ssize_t n = readlink(abs, target, sizeof(target) - 1);
+		_cleanup_free_ char *res = NULL;
+
+		if (n < 0)
+			return;
+		target[n] = '\0';
+		res = link_resolve(rel, target);
+		if (stat(abs, &st) < 0) {
+			log_warn("skipping dangling symlink %s -> %s", abs, target);
+			return;
+		}
+		if (S_ISREG(st.st_mode) && secrets_is_private_key(w->t, rel, abs)) {
+			log_warn("not copying private key material: %s", abs);
+		} else if (res && S_ISREG(st.st_mode)) {
+			/* Kept as a link; turned into a copy later if its target is not selected. */
+			struct pack_entry *e = filelist_add(w->fl, rel, ENTRY_LINK);
+			e->target = xstrdup(target);
+			e->abs = xstrdup(abs);
+			e->origin = w->r->from;
+			e->rule = w->r->name;
+			e->mode = 0777;
+			e->size = st.st_size;
+			e->mtime = clamp(w, lst->st_mtim);
+			w->matched++;
+		} else if (S_ISREG(st.st_mode)) {
+			add_file(w, rel, abs, &st); /* a link out of the tree is copied */
+		} else {
+			log_debug("not following directory symlink %s", abs);
+		}
+	}
+}
+
+static int walk_dir(struct walk *w, const char *rel, bool all)
+{
+	_cleanup_free_ char *abs = path_join(w->root, rel);
+	DIR *d = opendir(abs);
+	struct dirent *de;
+	struct ptrarray names = { 0 };
+
+	if (!d) {
+		log_err("%s: cannot read directory: %s", abs, strerror(errno));
+		return -errno;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		ptrarray_push(&names, xstrdup(de->d_name));
+	}
+	closedir(d);
+	/* readdir order is the filesystem's: sort for output that does not depend on it. */
+	ptrarray_sort_strings(&names);
+	for (size_t i = 0; i < names.n; i++) {
+		_cleanup_free_ char *crel = *rel ? xasprintf("%s/%s", rel, (char *)names.v[i]) : xstrdup(names.v[i]);
+		_cleanup_free_ char *cabs = path_join(w->root, crel);
+		struct stat st;
+		bool m;
+
+		if (lstat(cabs, &st) < 0 || excluded(w, crel))
+			continue;
+		m = all || glob_match(w->pattern, crel);
+		if (S_ISDIR(st.st_mode)) {
+			if (m || glob_may_match_below(w->pattern, crel)) {
+				int r = walk_dir(w, crel, m);
+				if (r < 0) {
+					ptrarray_free(&names, free);
+					return r;
+				}
+			}
+		} else if (m) {
+			add_path(w, crel, cabs, &st);
+		}
+	}
+	ptrarray_free(&names, free);
+	return 0;
+}
+
+static int apply_pattern(struct walk *w)
+{
+	_cleanup_free_ char *prefix = glob_literal_prefix(w->pattern);
+	_cleanup_free_ char *abs = path_join(w->root, prefix);
+	struct stat st;
+
+	if (lstat(abs, &st) < 0)
+		return 0;
+	/* A path named literally is taken even where an exclude would drop it. */
+	if (*prefix && glob_has_magic(w->pattern) && excluded(w, prefix))
+		return 0;
+	if (S_ISDIR(st.st_mode))
+		return walk_dir(w, prefix, *prefix && glob_match(w->pattern, prefix));
+	if (glob_match(w->pattern, prefix))
+		add_path(w, prefix, abs, &st);
+	return 0;
+}
+
+static int apply_rule(const struct ktree *t, const struct manifest_set *ms, const struct select_opts *o,
+		      const struct rule *r, struct filelist *fl)
+{
+	struct walk w = { .t = t, .o = o, .r = r, .fl = fl };
+	int ret = 0;
+
+	w.root = r->from == ORIGIN_OBJ ? t->obj : t->src;
+	w.excl = xcalloc(r->nexclude + ms->nexclude, sizeof(char *));
+	for (size_t i = 0; i < r->nexclude; i++)
+		w.excl[w.nexcl++] = select_expand(t, r->exclude[i]);
+	for (size_t i = 0; i < ms->nexclude; i++)
+		w.excl[w.nexcl++] = select_expand(t, ms->exclude[i]);
+	for (size_t i = 0; ret == 0 && i < r->ninclude; i++) {
+		_cleanup_free_ char *pat = select_expand(t, r->include[i]);
+		size_t before = w.matched;
+
+		w.pattern = pat;
+		ret = apply_pattern(&w);
+		if (ret == 0 && r->required && w.matched == before) {
+			log_err("%s:%u:%u: required rule '%s' matched nothing for '%s' in %s", r->file, r->line,
+				r->column, r->name, pat, w.root);
+			ret = -ENOENT;
+		}
+		log_debug("rule %s: %s: %zu files", r->name, pat, w.matched - before);
+	}
+	for (size_t i = 0; i < w.nexcl; i++)
+		free(w.excl[i]);
+	free(w.excl);
+	return ret;
+}
+
+/* A link whose target did not make it into the list becomes a copy. */
+static void fix_links(struct filelist *fl)
+{
+	for (size_t i = 0; i < fl->n; i++) {
+		struct pack_entry *e = fl->v[i];
+		_cleanup_free_ char *res = NULL;
+		struct pack_entry *tgt;
+
+		if (e->type != ENTRY_LINK)
+			continue;
+		res = link_resolve(e->rel, e->target);
+		tgt = res ? filelist_find(fl, res) : NULL;
+		if (tgt && tgt->type == ENTRY_FILE)
+			continue;
+		e->type = ENTRY_FILE;
+		free(e->target);
+		e->target = NULL;
+		e->mode = 0644;
+	}
+}
+
+static void add_parent_dirs(struct filelist *fl)
+{
+	size_t n = fl->n;
+
+	for (size_t i = 0; i < n; i++) {
+		_cleanup_free_ char *d = xstrdup(fl->v[i]->rel);
+		enum origin org = fl->v[i]->origin;
+		char *slash;
+
+		while ((slash = strrchr(d, '/')) != NULL) {
+			struct pack_entry *e;
+			*slash = '\0';
+			e = filelist_add(fl, d, ENTRY_DIR);
+			e->origin = org;
+			e->rule = "(directory)";
+			e->mode = 0755;
+			e->seq = 0; /* identical duplicates: any one may stay */
+		}
+	}
+}
+
+static bool ts_before(struct timespec a, struct timespec b)
+{
+	return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
+}
+
+/* kconfig writes autoconf.h a moment before auto.conf; make the copies
+ * follow the manifests' mtime-order so no make rule ever sees a config
+ * file newer than what was generated from it. */
+static void apply_mtime_order(const struct manifest_set *ms, struct filelist *fl)
+{
+	struct pack_entry *prev = NULL;
+
+	for (size_t i = 0; i < ms->nmtime_order; i++) {
+		struct pack_entry *e = filelist_find(fl, ms->mtime_order[i]);
+
+		if (!e)
+			continue;
+		if (prev && ts_before(e->mtime, prev->mtime)) {
+			log_debug("%s: mtime raised to that of %s", e->rel, prev->rel);
+			e->mtime = prev->mtime;
+		}
+		prev = e;
+	}
+}
+
+int select_files(const struct ktree *t, const struct manifest_set *ms, const struct select_opts *o,
+		 struct filelist *fl)
+{
+	int ret;
+
+	for (size_t i = 0; i < ms->nrules; i++) {
+		const struct rule *r = ms->rules[i];
+
+		if (!rule_applies(r, &t->config, t->version, t->patchlevel)) {
+			log_debug("rule %s: condition not met", r->name);
+			continue;
+		}
+		ret = apply_rule(t, ms, o, r, fl);
+		if (ret < 0)
+			return ret;
+	}
+	filelist_sort_dedup(fl);
+	fix_links(fl);
+	apply_mtime_order(ms, fl);
+	add_parent_dirs(fl);
+	filelist_sort_dedup(fl);
+	/* Directory times: the newest entry inside, clamped like the files. */
+	for (size_t i = fl->n; i-- > 0;) {
+		struct pack_entry *e = fl->v[i];
+		if (e->type != ENTRY_DIR)
+			continue;
+		size_t l = strlen(e->rel);
+		for (size_t j = i + 1; j < fl->n && !strncmp(fl->v[j]->rel, e->rel, l); j++) {
+			/* "net.h" sorts between "net" and "net/...": skip such siblings. */
+			if (fl->v[j]->rel[l] != '/')
+				continue;
+			if (ts_before(e->mtime, fl->v[j]->mtime))
+				e->mtime = fl->v[j]->mtime;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Applies the manifest rules to the trees: the list of entries to write. */
+#pragma once
+
+#include <stdint.h>
+
+#include "pack/filelist.h"
+#include "pack/manifest.h"
+#include "kernel/tree.h"
+
+struct select_opts {
+	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH, or -1 */
+};
+
+/* Fills fl (sorted, deduplicated, with implied directories). Prints what
+ * went wrong; negative errno on failure. */
+int select_files(const struct ktree *t, const struct manifest_set *ms, const struct select_opts *o,
+		 struct filelist *fl);
+/* ${SRCARCH} and friends in a manifest pattern. */
+char *select_expand(const struct ktree *t, const char *pattern);

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "shared/paths.h"
+
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "shared/util.h"
+
+static char *self_dir(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	if (!slash)
+		return NULL;
+	*slash = '\0';
+	return xstrdup(buf);
+}
+
+char *kbp_manifest_dir(void)
+{
+	const char *env = getenv("KBUILD_PACK_MANIFEST_DIR");
+	_cleanup_free_ char *dir = NULL;
+
+	if (env && *env)
+		return xstrdup(env);
+	dir = self_dir();
+	if (dir) {
+		_cleanup_free_ char *p = xasprintf("%s/%s", dir, KBP_REL_MANIFEST_DIR);
+		_cleanup_free_ char *common = path_join(p, "common.yaml");
+		/* Resolved, so messages name the directory a user can open. */
+		if (path_is_reg(common))
+			return realpath(p, NULL);
+	}
+	return xstrdup(KBP_INSTALL_MANIFEST_DIR);
+}
+
+char *kbp_sibling_program(const char *name)
+{
+	_cleanup_free_ char *dir = self_dir();
+	char *p;
+
+	if (dir) {
+		p = path_join(dir, name);
+		if (access(p, X_OK) == 0)
+			return p;
+		free(p);
+	}
+	p = path_join(KBP_INSTALL_LIBEXECDIR, name);
+	if (access(p, X_OK) == 0)
+		return p;
+	free(p);
+	return NULL;
+}

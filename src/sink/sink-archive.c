@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Archive output through libarchive: the same tree the directory sink
+ * writes, under lib/modules/<release>/{build,source}, byte-reproducible:
+ * sorted entries, root:root, normalised modes, whole-second mtimes, no
+ * atime/ctime/xattrs/ACLs, fixed compression settings. The archive is
+ * written to a temporary file beside --out and renamed into place. */
+#define _GNU_SOURCE
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "shared/log.h"
+#include "shared/sha256.h"
+#include "shared/util.h"
+#include "sink/sink.h"
+
+struct sink_archive {
+	struct sink base;
+	char *tmp; /* temporary archive beside cfg.out */
+	int fd;
+	bool finished;
+	struct ptrarray entries; /* const struct pack_entry *, in order */
+};
+
+#define SA(s) ((struct sink_archive *)(s))
+
+static int ar_begin(struct sink *s)
+{
+	struct sink_archive *a = SA(s);
+	struct stat st;
+	int r;
+
+	if (stat(s->cfg.out, &st) == 0) {
+		if (!s->cfg.force) {
+			log_err("%s already exists; pass --force to replace it", s->cfg.out);
+			return -EEXIST;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			log_err("%s exists and is not a regular file", s->cfg.out);
+			return -EEXIST;
+		}
+	}
+	a->tmp = xasprintf("%s.kbuild-pack-XXXXXX", s->cfg.out);
+	a->fd = mkostemp(a->tmp, O_CLOEXEC);
+	if (a->fd < 0) {
+		r = -errno;
+		log_err("cannot create %s: %s", a->tmp, strerror(errno));
+		free(a->tmp);
+		a->tmp = NULL;
+		return r;
+	}
+	return 0;
+}
+
+static int ar_add(struct sink *s, const struct pack_entry *e)
+{
+	/* Written in finish: duplicates are only known once all are in. */
+	ptrarray_push(&SA(s)->entries, (void *)e);
+	return 0;
+}
+
+static int ar_fail(struct archive *ar, const char *what)
+{
+	log_err("%s: %s", what, archive_error_string(ar) ? archive_error_string(ar) : "libarchive error");
+	return -EIO;
+}
+
+static int setup_writer(struct archive *ar, enum sink_format f)
+{
+	int r = ARCHIVE_OK;
+
+	if (f == FORMAT_CPIO)
+		r = archive_write_set_format_cpio_newc(ar);
+	else
+		r = archive_write_set_format_pax_restricted(ar);
+	if (r != ARCHIVE_OK)
+		return ar_fail(ar, "archive format");
+	switch (f) {
+	case FORMAT_TAR_GZ:
+		/* No timestamp in the gzip header: it would be the time of the pack. */
+		if (archive_write_add_filter_gzip(ar) != ARCHIVE_OK ||
+		    archive_write_set_filter_option(ar, "gzip", "compression-level", "9") != ARCHIVE_OK ||
+		    archive_write_set_filter_option(ar, "gzip", "timestamp", NULL) != ARCHIVE_OK)
+			return ar_fail(ar, "gzip");
+		break;
+	case FORMAT_TAR_XZ:
+		/* One thread: xz's block layout depends on the thread count. */
+		if (archive_write_add_filter_xz(ar) != ARCHIVE_OK ||
+		    archive_write_set_filter_option(ar, "xz", "compression-level", "6") != ARCHIVE_OK ||
+		    archive_write_set_filter_option(ar, "xz", "threads", "1") != ARCHIVE_OK)
+			return ar_fail(ar, "xz");
+		break;
+	case FORMAT_TAR_ZST:
+		if (archive_write_add_filter_zstd(ar) != ARCHIVE_OK ||
+		    archive_write_set_filter_option(ar, "zstd", "compression-level", "15") != ARCHIVE_OK)
+			return ar_fail(ar, "zstd");
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static struct archive_entry *new_entry(const char *path, mode_t type, mode_t perm, time_t mtime, int64_t ino)
+{
+	struct archive_entry *ae = archive_entry_new();
+
+	archive_entry_set_pathname(ae, path);
+	archive_entry_set_filetype(ae, type);
+	archive_entry_set_perm(ae, perm);
+	archive_entry_set_uid(ae, 0);
+	archive_entry_set_gid(ae, 0);
+	archive_entry_set_uname(ae, "root");
+	archive_entry_set_gname(ae, "root");
+	archive_entry_set_mtime(ae, mtime, 0);
+	archive_entry_set_size(ae, 0); /* cpio wants it even where there are no bytes */
+	archive_entry_set_nlink(ae, type == AE_IFDIR ? 2 : 1);
+	/* cpio stores inode numbers: number the entries instead of leaking the host's. */
+	archive_entry_set_dev(ae, 0);
+	archive_entry_set_ino64(ae, ino);
+	return ae;
+}
+
+static int write_header(struct archive *ar, struct archive_entry *ae)
+{
+	int r = archive_write_header(ar, ae);
+
+	if (r < ARCHIVE_WARN)
+		return ar_fail(ar, archive_entry_pathname(ae));
+	return 0;
+}
+
+static int write_data(struct archive *ar, const struct pack_entry *e)
+{
+	char buf[1 << 16];
+	_cleanup_close_ int fd = open(e->abs, O_RDONLY | O_CLOEXEC);
+	off_t total = 0;
+
+	if (fd < 0) {
+		int r = -errno;
+		log_err("cannot read %s: %s", e->abs, strerror(errno));
+		return r;
+	}
+	for (;;) {
+		ssize_t n = read(fd, buf, sizeof(buf));
+		if (n == 0)
+			break;
+		if (n < 0) {
+			int r = -errno;
+			if (errno == EINTR)
+				continue;
+			log_err("cannot read %s: %s", e->abs, strerror(errno));
+			return r;
+		}
+		if (total + n > e->size)
+			n = (ssize_t)(e->size - total);
+		if (n > 0 && archive_write_data(ar, buf, (size_t)n) != n)
+			return ar_fail(ar, e->abs);
+		total += n;
+		if (total == e->size)
+			break;
+	}
+	if (total != e->size) {
+		log_err("%s changed while being packed (size %lld, expected %lld)", e->abs, (long long)total,
+			(long long)e->size);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* For --hardlink-dups: per entry, the index of the first identical file
+ * (same bytes, mode and mtime) and of the last one, or -1. */
+struct dup {
+	ssize_t first, last;
+	size_t nlink;
+};
+
+struct hashed {
+	uint8_t d[SHA256_LEN];
+	mode_t mode;
+	time_t mtime; /* links share one inode: only files of one time may join */
+	size_t idx;
+};
+
+static int hashed_cmp(const void *a, const void *b)
+{
+	const struct hashed *x = a, *y = b;
+	int c = memcmp(x->d, y->d, SHA256_LEN);
+
+	if (c)
+		return c;
+	if (x->mode != y->mode)
+		return x->mode < y->mode ? -1 : 1;
+	if (x->mtime != y->mtime)
+		return x->mtime < y->mtime ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static int find_dups(struct sink_archive *a, struct dup *dups)
+{
+	size_t n = a->entries.n, nh = 0;
+	_cleanup_free_ struct hashed *h = xcalloc(n, sizeof(*h));
+
+	for (size_t i = 0; i < n; i++) {
+		const struct pack_entry *e = a->entries.v[i];
+		dups[i] = (struct dup){ -1, -1, 1 };
+		if (e->type != ENTRY_FILE || e->size == 0)
+			continue;
+		int r = sha256_file(e->abs, h[nh].d);
+		if (r < 0) {
+			log_err("cannot read %s: %s", e->abs, strerror(-r));
+			return r;
+		}
+		h[nh].mode = e->mode;
+		h[nh].mtime = e->mtime.tv_sec;
+		h[nh++].idx = i;
+	}
+	qsort(h, nh, sizeof(*h), hashed_cmp);
+	for (size_t i = 0; i < nh;) {
+		size_t j = i + 1;
+		while (j < nh && h[j].mode == h[i].mode && h[j].mtime == h[i].mtime && !memcmp(h[i].d, h[j].d, SHA256_LEN))
+			j++;
+		for (size_t k = i; j - i > 1 && k < j; k++)
+			dups[h[k].idx] = (struct dup){ (ssize_t)h[i].idx, (ssize_t)h[j - 1].idx, j - i };
+		i = j;
+	}
+	return 0;
+}
+
+static int ar_finish(struct sink *s)
+{
+	struct sink_archive *a = SA(s);
+	struct archive *ar = NULL;
+	_cleanup_free_ struct dup *dups = NULL;
+	_cleanup_free_ char *top = xasprintf("lib/modules/%s", s->cfg.release);
+	const char *tops[] = { "lib", "lib/modules", top };
+	time_t newest = 0;
+	int64_t ino = 1; /* 1-4: the top directories; 5 + i: entry i */
+	int r;
+
+	if (a->finished)
+		return 0;
+	/* The top directories and the source link take the build tree's newest
+	 * time: content-derived, so two packs of one tree agree. */
+	for (size_t i = 0; i < a->entries.n; i++) {
+		const struct pack_entry *e = a->entries.v[i];
+		if (e->mtime.tv_sec > newest)
+			newest = e->mtime.tv_sec;
+	}
+	if (s->cfg.clamp_mtime >= 0 && newest > s->cfg.clamp_mtime)
+		newest = (time_t)s->cfg.clamp_mtime;
+	dups = xcalloc(a->entries.n ? a->entries.n : 1, sizeof(*dups));
+	for (size_t i = 0; i < a->entries.n; i++)
+		dups[i] = (struct dup){ -1, -1, 1 };
+	if (s->cfg.hardlink_dups) {
+		r = find_dups(a, dups);
+		if (r < 0)
+			return r;
+	}
+
+	ar = archive_write_new();
+	r = setup_writer(ar, s->cfg.format);
+	if (r == 0 && archive_write_open_fd(ar, a->fd) != ARCHIVE_OK)
+		r = ar_fail(ar, a->tmp);
+	for (size_t i = 0; r == 0 && i < ARRAY_SIZE(tops); i++) {
+		struct archive_entry *ae = new_entry(tops[i], AE_IFDIR, 0755, newest, ino++);
+		r = write_header(ar, ae);
+		archive_entry_free(ae);
+	}
+	if (r == 0) {
+		_cleanup_free_ char *p = xasprintf("%s/build", top);
+		struct archive_entry *ae = new_entry(p, AE_IFDIR, 0755, newest, ino++);
+		r = write_header(ar, ae);
+		archive_entry_free(ae);
+	}
+	for (size_t i = 0; r == 0 && i < a->entries.n; i++) {
+		const struct pack_entry *e = a->entries.v[i];
+		_cleanup_free_ char *p = xasprintf("%s/build/%s", top, e->rel);
+		struct archive_entry *ae;
+		bool data = e->type == ENTRY_FILE;
+
+		if (sink_interrupted()) {
+			log_err("interrupted by signal %d; removing the partial output", sink_interrupted());
+			r = -EINTR;
+			break;
+		}
+		switch (e->type) {
+		case ENTRY_DIR:
+			ae = new_entry(p, AE_IFDIR, e->mode, e->mtime.tv_sec, 5 + (int64_t)i);
+			break;
+		case ENTRY_LINK:
+			ae = new_entry(p, AE_IFLNK, 0777, e->mtime.tv_sec, 5 + (int64_t)i);
+			archive_entry_set_symlink(ae, e->target);
+			break;
+		default: {
+			const struct dup *d = &dups[i];
+			/* All links of a group share the first one's inode number. */
+			ae = new_entry(p, AE_IFREG, e->mode, e->mtime.tv_sec, 5 + (d->first >= 0 ? d->first : (ssize_t)i));
+			archive_entry_set_size(ae, e->size);
+			if (d->first >= 0) {
+				if (s->cfg.format == FORMAT_CPIO) {
+					/* newc: every link names the inode; only the last carries the bytes. */
+					archive_entry_set_nlink(ae, (unsigned)d->nlink);
+					if ((size_t)d->last != i) {
+						archive_entry_set_size(ae, 0);
+						data = false;
+					}
+				} else if ((size_t)d->first != i) {
+					/* tar: later copies are hard links to the first. */
+					_cleanup_free_ char *t = xasprintf("%s/build/%s", top,
+									   ((const struct pack_entry *)a->entries.v[d->first])->rel);
+					archive_entry_set_size(ae, 0);
+					archive_entry_set_hardlink(ae, t);
+					data = false;
+				}
+			}
+			break;
+		}
+		}
+		r = write_header(ar, ae);
+		archive_entry_free(ae);
+		if (r == 0 && data)
+			r = write_data(ar, e);
+	}
+	if (r == 0) {
+		_cleanup_free_ char *p = xasprintf("%s/source", top);
+		struct archive_entry *ae = new_entry(p, AE_IFLNK, 0777, newest, 5 + (int64_t)a->entries.n);
+		archive_entry_set_symlink(ae, "build");
+		r = write_header(ar, ae);
+		archive_entry_free(ae);
+	}
+	if (r == 0 && archive_write_close(ar) != ARCHIVE_OK)
+		r = ar_fail(ar, a->tmp);
+	archive_write_free(ar);
+	if (r < 0)
+		return r;
+	if (fchmod(a->fd, 0644) < 0 || fsync(a->fd) < 0 || close(a->fd) < 0) {
+		r = -errno;
+		a->fd = -1;
+		log_err("cannot write %s: %s", a->tmp, strerror(errno));
+		return r;
+	}
+	a->fd = -1;
+	a->finished = true;
+	free(s->staged_archive);
+	s->staged_archive = xstrdup(a->tmp);
+	return 0;
+}
+
+static int ar_commit(struct sink *s)
+{
+	struct sink_archive *a = SA(s);
+	int r = ar_finish(s);
+
+	if (r < 0)
+		return r;
+	if (rename(a->tmp, s->cfg.out) < 0) {
+		r = -errno;
+		log_err("cannot rename %s to %s: %s", a->tmp, s->cfg.out, strerror(errno));
+		return r;
+	}
+	free(a->tmp);
+	a->tmp = NULL;
+	free(s->staged_archive);
+	s->staged_archive = xstrdup(s->cfg.out);
+	return 0;
+}
+
+static void ar_abort(struct sink *s)
+{
+	struct sink_archive *a = SA(s);
+
+	if (a->fd >= 0) {
+		close(a->fd);
+		a->fd = -1;
+	}
+	if (a->tmp) {
+		if (unlink(a->tmp) < 0 && errno != ENOENT)
+			log_warn("cannot remove %s: %s", a->tmp, strerror(errno));
+		free(a->tmp);
+		a->tmp = NULL;
+	}
+}
+
+static void ar_free(struct sink *s)
+{
+	struct sink_archive *a = SA(s);
+
+	if (a->fd >= 0)
+		close(a->fd);
+	free(a->tmp);
+	ptrarray_free(&a->entries, NULL);
+	free(s->staged_build_dir);
+	free(s->staged_archive);
+	free(a);
+}
+
+static const struct sink_ops archive_ops = {
+	.name = "archive",
+	.begin = ar_begin,
+	.add = ar_add,
+	.finish = ar_finish,
+	.commit = ar_commit,
+	.abort = ar_abort,
+	.free = ar_free,
+};
+
+struct sink *sink_archive_new(const struct sink_config *cfg)
+{
+	struct sink_archive *a = xcalloc(1, sizeof(*a));
+
+	a->base.ops = &archive_ops;
+	a->base.cfg = *cfg;
+	a->fd = -1;
+	return &a->base;
+}

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Directory output: DESTDIR/lib/modules/<release>/{build,source}. The
+ * tree is assembled in a hidden sibling of build/ and renamed into place,
+ * so a reader never sees half a build directory. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "shared/log.h"
+#include "shared/util.h"
+#include "sink/sink.h"
+
+struct dir_time {
+	char *rel;
+	struct timespec mtime;
+};
+
+struct sink_dir {
+	struct sink base;
+	char *modules_dir; /* DESTDIR/lib/modules/<release> */
+	char *final;       /* .../build */
+	char *tmp;         /* .../.build.kbuild-pack-XXXXXX */
+	char **created;    /* directories mkdir_p made, to remove on failure */
+	size_t ncreated;
+	struct dir_time *dirs;
+	size_t ndirs;
+	struct timespec newest; /* build/ itself takes the newest entry's time */
+};
+
+#define SD(s) ((struct sink_dir *)(s))
+
+static int dir_begin(struct sink *s)
+{
+	struct sink_dir *d = SD(s);
+	struct stat st;
+	_cleanup_free_ char *src_link = NULL;
+	int r;
+
+	d->modules_dir = xasprintf("%s/lib/modules/%s", s->cfg.out, s->cfg.release);
+	d->final = path_join(d->modules_dir, "build");
+	src_link = path_join(d->modules_dir, "source");
+	if (lstat(d->final, &st) == 0 && !s->cfg.force) {
+		log_err("%s already exists; pass --force to replace it", d->final);
+		return -EEXIST;
+	}
+	if (lstat(src_link, &st) == 0 && !S_ISLNK(st.st_mode) && !s->cfg.force) {
+		log_err("%s already exists and is not a symlink; pass --force to replace it", src_link);
+		return -EEXIST;
+	}
+	r = mkdir_p(d->modules_dir, 0755, &d->created, &d->ncreated);
+	if (r < 0) {
+		log_err("cannot create %s: %s", d->modules_dir, strerror(-r));
+		return r;
+	}
+	d->tmp = path_join(d->modules_dir, ".build.kbuild-pack-XXXXXX");
+	if (!mkdtemp(d->tmp)) {
+		r = -errno;
+		log_err("cannot create a temporary directory in %s: %s", d->modules_dir, strerror(errno));
+		free(d->tmp);
+		d->tmp = NULL;
+		return r;
+	}
+	s->staged_build_dir = xstrdup(d->tmp);
+	return 0;
+}
+
+static int copy_fd(int in, int out)
+{
+	char buf[1 << 16];
+
+	for (;;) {
+		ssize_t n = copy_file_range(in, NULL, out, NULL, 1 << 30, 0);
+		if (n == 0)
+			return 0;
+		if (n > 0)
+			continue;
+		if (errno == EINTR)
+			continue;
+		if (errno != EXDEV && errno != ENOSYS && errno != EOPNOTSUPP && errno != EINVAL)
+			return -errno;
+		break;
+	}
+	for (;;) {
+		ssize_t n = read(in, buf, sizeof(buf)), w = 0;
+		if (n == 0)
+			return 0;
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		while (w < n) {
+			ssize_t k = write(out, buf + w, (size_t)(n - w));
+			if (k < 0) {
+				if (errno == EINTR)
+					continue;
+				return -errno;
+			}
+			w += k;
+		}
+	}
+}
+
+static int copy_file(const struct pack_entry *e, const char *dst)
+{
+	_cleanup_close_ int in = open(e->abs, O_RDONLY | O_CLOEXEC | O_NOATIME);
+	_cleanup_close_ int out = -1;
+	struct timespec ts[2];
+	int r;
+
+	if (in < 0 && errno == EPERM)
+		in = open(e->abs, O_RDONLY | O_CLOEXEC);
+	if (in < 0) {
+		r = -errno;
+		log_err("cannot read %s: %s", e->abs, strerror(errno));
+		return r;
+	}
+	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (out < 0) {
+		r = -errno;
+		log_err("cannot create %s: %s", dst, strerror(errno));
+		return r;
+	}
+	r = copy_fd(in, out);
+	if (r < 0) {
+		log_err("cannot copy %s to %s: %s", e->abs, dst, strerror(-r));
+		return r;
+	}
+	ts[0] = e->mtime;
+	ts[1] = e->mtime;
+	if (fchmod(out, e->mode) < 0 || futimens(out, ts) < 0) {
+		r = -errno;
+		log_err("cannot set mode/time of %s: %s", dst, strerror(errno));
+		return r;
+	}
+	if (close(out) < 0) {
+		out = -1;
+		r = -errno;
+		log_err("cannot write %s: %s", dst, strerror(errno));
+		return r;
+	}
+	out = -1;
+	return 0;
+}
+
+static int dir_add(struct sink *s, const struct pack_entry *e)
+{
+	struct sink_dir *d = SD(s);
+	_cleanup_free_ char *dst = path_join(d->tmp, e->rel);
+	struct timespec ts[2] = { e->mtime, e->mtime };
+
+	if (e->mtime.tv_sec > d->newest.tv_sec || (e->mtime.tv_sec == d->newest.tv_sec && e->mtime.tv_nsec > d->newest.tv_nsec))
+		d->newest = e->mtime;
+	switch (e->type) {
+	case ENTRY_DIR:
+		if (mkdir(dst, 0755) < 0 && errno != EEXIST) {
+			int r = -errno;
+			log_err("cannot create %s: %s", dst, strerror(errno));
+			return r;
+		}
+		d->dirs = xrealloc(d->dirs, (d->ndirs + 1) * sizeof(*d->dirs));
+		d->dirs[d->ndirs].rel = xstrdup(e->rel);
+		d->dirs[d->ndirs++].mtime = e->mtime;
+		return 0;
+	case ENTRY_LINK:
+		if (symlink(e->target, dst) < 0 || utimensat(AT_FDCWD, dst, ts, AT_SYMLINK_NOFOLLOW) < 0) {
+			int r = -errno;
+			log_err("cannot create symlink %s: %s", dst, strerror(errno));
+			return r;
+		}
+		return 0;
+	case ENTRY_FILE:
+		return copy_file(e, dst);
+	}
+	return -EINVAL;
+}
+
+static int set_dir_times(struct sink_dir *d)
+{
+	struct timespec top[2] = { d->newest, d->newest };
+
+	/* Deepest first, so setting a child's time does not disturb its parent's. */
+	for (size_t i = d->ndirs; i-- > 0;) {
+		_cleanup_free_ char *p = path_join(d->tmp, d->dirs[i].rel);
+		struct timespec ts[2] = { d->dirs[i].mtime, d->dirs[i].mtime };
+
+		if (utimensat(AT_FDCWD, p, ts, 0) < 0) {
+			int r = -errno;
+			log_err("cannot set the time of %s: %s", p, strerror(errno));
+			return r;
+		}
+	}
+	/* Content-derived (and so clamped by SOURCE_DATE_EPOCH), not the time of the pack. */
+	if (utimensat(AT_FDCWD, d->tmp, top, 0) < 0) {
+		int r = -errno;
+		log_err("cannot set the time of %s: %s", d->tmp, strerror(errno));
+		return r;
+	}
+	return 0;
+}
+
+static int place_source_link(struct sink_dir *d, const struct sink_config *cfg)
+{
+	_cleanup_free_ char *link = path_join(d->modules_dir, "source");
+	_cleanup_free_ char *tmp = xasprintf("%s/.source.kbuild-pack-%d", d->modules_dir, (int)getpid());
+	struct stat st;
+
+	unlink(tmp);
+	if (symlink("build", tmp) < 0)
+		goto fail;
+	if (cfg->clamp_mtime >= 0) {
+		struct timespec ts[2] = { { .tv_sec = (time_t)cfg->clamp_mtime }, { .tv_sec = (time_t)cfg->clamp_mtime } };
+		utimensat(AT_FDCWD, tmp, ts, AT_SYMLINK_NOFOLLOW);
+	}
+	if (lstat(link, &st) == 0 && S_ISDIR(st.st_mode))
+		rm_rf(link); /* only reached with --force, checked in begin */
+	if (rename(tmp, link) < 0)
+		goto fail;
+	return 0;
+fail:
+	log_err("cannot create %s: %s", link, strerror(errno));
+	unlink(tmp);
+	return -errno;
+}
+
+static int dir_commit(struct sink *s)
+{
+	struct sink_dir *d = SD(s);
+	struct stat st;
+	int r;
+
+	r = set_dir_times(d);
+	if (r < 0)
+		return r;
+	if (chmod(d->tmp, 0755) < 0) {
+		r = -errno;
+		log_err("cannot set the mode of %s: %s", d->tmp, strerror(errno));
+		return r;
+	}
+	if (lstat(d->final, &st) == 0) {
+		/* --force: swap atomically, then remove the old tree. */
+		if (renameat2(AT_FDCWD, d->tmp, AT_FDCWD, d->final, RENAME_EXCHANGE) < 0) {
+			r = -errno;
+			log_err("cannot replace %s: %s", d->final, strerror(errno));
+			return r;
+		}
+		r = rm_rf(d->tmp);
+		if (r < 0)
+			log_warn("cannot remove the replaced tree %s: %s", d->tmp, strerror(-r));
+	} else if (rename(d->tmp, d->final) < 0) {
+		r = -errno;
+		log_err("cannot rename %s to %s: %s", d->tmp, d->final, strerror(errno));
+		return r;
+	}
+	free(d->tmp);
+	d->tmp = NULL;
+	free(s->staged_build_dir);
+	s->staged_build_dir = xstrdup(d->final);
+	r = place_source_link(d, &s->cfg);
+	if (r < 0)
+		return r;
+	/* Published: nothing of it is removed again. */
+	for (size_t i = 0; i < d->ncreated; i++)
+		free(d->created[i]);
+	d->ncreated = 0;
+	return 0;
+}
+
+static void dir_abort(struct sink *s)
+{
+	struct sink_dir *d = SD(s);
+
+	if (d->tmp) {
+		int r = rm_rf(d->tmp);
+		if (r < 0)
+			log_warn("cannot remove %s: %s", d->tmp, strerror(-r));
+		free(d->tmp);
+		d->tmp = NULL;
+	}
+	for (size_t i = d->ncreated; i-- > 0;) {
+		rmdir(d->created[i]);
+		free(d->created[i]);
+	}
+	d->ncreated = 0;
+}
+
+static void dir_free(struct sink *s)
+{
+	struct sink_dir *d = SD(s);
+
+	free(d->modules_dir);
+	free(d->final);
+	free(d->tmp);
+	for (size_t i = 0; i < d->ncreated; i++)
+		free(d->created[i]);
+	free(d->created);
+	for (size_t i = 0; i < d->ndirs; i++)
+		free(d->dirs[i].rel);
+	free(d->dirs);
+	free(s->staged_build_dir);
+	free(d);
+}
+
+static const struct sink_ops dir_ops = {
+	.name = "dir",
+	.begin = dir_begin,
+	.add = dir_add,
+	.commit = dir_commit,
+	.abort = dir_abort,
+	.free = dir_free,
+};
+
+struct sink *sink_dir_new(const struct sink_config *cfg)
+{
+	struct sink_dir *d = xcalloc(1, sizeof(*d));
+
+	d->base.ops = &dir_ops;
+	d->base.cfg = *cfg;
+	return &d->base;
+}
