@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "symvers.h"
+#include "kernel/symvers.h"
 
 static int count_line(const struct symvers_line *l, void *ud)
 {

@@ -2,7 +2,7 @@
 /* kelf on its own executable and on garbage. */
 #include <errno.h>
 
-#include "kelf.h"
+#include "kernel/kelf.h"
 #include "test.h"
 
 static void test_self(void)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "kversion.h"
+#include "kernel/kversion.h"
 #include "test.h"
 
 static void test_parse(void)

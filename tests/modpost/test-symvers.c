@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "symvers.h"
+#include "kernel/symvers.h"
 #include "shared/util.h"
 #include "test.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "glob.h"
+#include "shared/glob.h"
 #include "shared/util.h"
 #include "testsuite.h"
 

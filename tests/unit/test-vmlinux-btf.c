@@ -12,7 +12,7 @@
 
 #include "shared/log.h"
 #include "testsuite.h"
-#include "vmlinux-btf.h"
+#include "pack/steps/vmlinux-btf.h"
 
 static char shstr[] = "\0.text\0.BTF\0.debug_info\0.rela.debug_info\0.symtab\0.strtab\0.shstrtab";
 enum { N_TEXT = 1, N_BTF = 7, N_DEBUG = 12, N_RELA = 24, N_SYMTAB = 41, N_STRTAB = 49, N_SHSTRTAB = 57 };
