@@ -23,7 +23,7 @@ OURS=$(realpath "${2:-$ROOT/build/bin/kbuild-modpost}")
 N=${KBP_BENCH_MODULES:-1000}
 RUNS=${KBP_BENCH_RUNS:-15}
 CACHE=${KBP_BENCH_CACHE:-/var/cache/kbuild-pack/bench-modpost-$SERIES-$N}
-D=$("$ROOT/tests/fixture/kernel-fixture.sh" "$SERIES" obj)
+D=$("$ROOT/tests/fixture/fixture.sh" "$SERIES" obj x86_64)
 M=$CACHE/m
 
 if [ ! -f "$CACHE/.complete" ]; then

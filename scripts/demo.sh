@@ -13,7 +13,7 @@ if [ $# -ge 1 ]; then
 	[ $# -ge 2 ] && args+=(--obj "$2")
 else
 	echo "building (or reusing) the 6.1 fixture kernel; the first time takes a few minutes..." >&2
-	fx=$("$top/tests/fixture/kernel-fixture.sh" 6.1 obj)
+	fx=$("$top/tests/fixture/fixture.sh" 6.1 obj x86_64)
 	args=(--src "$fx/src" --obj "$fx/obj")
 fi
 build/bin/kbuild-pack "${args[@]}" --out "$top/out" --force -v

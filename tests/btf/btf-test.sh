@@ -1,7 +1,7 @@
 #!/bin/bash
 # btf-test.sh SERIES LAYOUT
 #
-# Module BTF from a packed tree, on the BTF fixture (btf-fixture.sh:
+# Module BTF from a packed tree, on the BTF fixture (fixture.sh 6.1 obj x86_64 btf:
 # CONFIG_DEBUG_INFO_BTF_MODULES=y).  The test modules are built against the
 # original tree and against packed trees (originals hidden):
 #   --vmlinux=btf (default)  vmlinux holds only .BTF; module .BTF sections are
@@ -13,7 +13,7 @@
 # plus --list, verify, and the sizes of the three vmlinux files (printed).
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
-KBP_FIXTURE_SH=$KBP_TESTS_DIR/fixture/btf-fixture.sh
+KBP_FIXTURE_FLAVOUR=btf
 kbp_enter_ns "$0" "$@"
 [ $# -eq 2 ] || die "usage: $0 SERIES LAYOUT"
 kbp_setup "$1" "$2"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # cross-test.sh SERIES LAYOUT ARCH CASE
 #
-# Tests on a kernel cross-built for ARCH (tests/fixture/cross-fixture.sh):
+# Tests on a kernel cross-built for ARCH (tests/fixture/fixture.sh):
 #   build   pack with --host-tools=build: the fixture is left unchanged, the
 #           host programs are the build machine's (verify --host-arch of this
 #           machine passes, of ARCH fails naming them); the test modules

@@ -1,10 +1,10 @@
 # Helpers for the cross-built fixture tests; sourced after ../kernel/lib.sh.
 #
 # kbp_cross_setup SERIES LAYOUT ARCH: like kbp_setup, on the fixture of
-# tests/fixture/cross-fixture.sh; also sets CROSS (CROSS_COMPILE prefix),
+# tests/fixture/fixture.sh; also sets CROSS (CROSS_COMPILE prefix),
 # KARCH (make's ARCH), ELFARCH (verify --host-arch name of the target) and
 # exports ARCH/CROSS_COMPILE so every make (kbp_build_modules) cross-builds.
-KBP_CROSS_FIXTURE_SH=$KBP_TESTS_DIR/fixture/cross-fixture.sh
+KBP_CROSS_FIXTURE_SH=$KBP_TESTS_DIR/fixture/fixture.sh
 
 kbp_cross_setup() {
     SERIES=$1 LAYOUT=$2 KARCH=$3

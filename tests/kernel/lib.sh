@@ -3,7 +3,7 @@
 #
 # Conventions:
 #   KBUILD_PACK   path of the tool under test (set by CTest)
-#   KBP_FIXTURE_CACHE  passed through to tests/fixture/kernel-fixture.sh
+#   KBP_FIXTURE_CACHE  passed through to tests/fixture/fixture.sh
 #   KBP_KEEP=1    keep the scratch dir (its path is printed) for debugging
 #
 # Every test re-executes itself in a private mount namespace (kbp_enter_ns),
@@ -11,7 +11,8 @@
 # even when it is killed by a CTest timeout.
 
 KBP_TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-KBP_FIXTURE_SH=${KBP_FIXTURE_SH:-$KBP_TESTS_DIR/fixture/kernel-fixture.sh} # tests/btf: btf-fixture.sh
+KBP_FIXTURE_SH=$KBP_TESTS_DIR/fixture/fixture.sh
+KBP_FIXTURE_FLAVOUR=${KBP_FIXTURE_FLAVOUR:-} # tests/btf: btf
 KBP_MODULES_SRC=$KBP_TESTS_DIR/modules
 # build order = load order
 KBP_MODULES=(kbp_user kbp_provider kbp_consumer kbp_multi)
@@ -40,7 +41,7 @@ kbp_setup() {
     SERIES=$1 LAYOUT=$2
     [ -n "${KBUILD_PACK:-}" ] || die "KBUILD_PACK is not set (path of the kbuild-pack binary)"
     [ -x "$KBUILD_PACK" ] || die "KBUILD_PACK=$KBUILD_PACK is not executable"
-    FIX=$("$KBP_FIXTURE_SH" "$SERIES" "$LAYOUT") || die "fixture $SERIES $LAYOUT unavailable"
+    FIX=$("$KBP_FIXTURE_SH" "$SERIES" "$LAYOUT" x86_64 $KBP_FIXTURE_FLAVOUR) || die "fixture $SERIES $LAYOUT unavailable"
     [ -f "$FIX/.kbp-fixture-complete" ] || die "fixture $FIX incomplete"
     REL=$(cat "$FIX/release")
     case "$LAYOUT" in

@@ -30,10 +30,10 @@ if [ -f "$CASE/series" ] && ! grep -qx "$SERIES" "$CASE/series"; then
 fi
 
 if [ "$ARCH" = x86_64 ]; then
-    D=$("$HERE/../fixture/kernel-fixture.sh" "$SERIES" obj)
+    D=$("$HERE/../fixture/fixture.sh" "$SERIES" obj x86_64)
     cross=()
 else
-    D=$("$HERE/../fixture/cross-fixture.sh" "$SERIES" obj "$ARCH")
+    D=$("$HERE/../fixture/fixture.sh" "$SERIES" obj "$ARCH")
     cross=(ARCH="$ARCH" CROSS_COMPILE="$(cat "$D/cross-compile")")
 fi
 [ -x "$D/obj/scripts/mod/modpost" ] || { echo "no oracle modpost in $D/obj" >&2; exit 1; }
