@@ -105,6 +105,18 @@ outside-link|outside-link-relative|outside-link-allowed)
 		expect_empty "$OUT"
 	fi
 	if grep -rqs 'root:secret' "$OUT"; then fail "the link's target was copied"; fi ;;
+outside-dir-link)
+	# A manifest path through a symlinked directory does not lead out of the tree.
+	mktree "$T"
+	mkdir "$S/etc"
+	printf 'root:secret\n' >"$S/etc/shadow"
+	ln -s "$S/etc" "$T/include/etc"
+	printf 'version: 1\nrules:\n  - name: through-a-link\n    from: src\n    include: [include/etc/shadow, "include/etc/*"]\n' >"$S/extra.yaml"
+	run --src "$T" --out "$OUT" --manifest "$S/extra.yaml"
+	expect_rc 0
+	expect_err ""
+	[ ! -e "$B/include/etc" ] || fail "include/etc was packed: $(ls -lR "$B/include/etc")"
+	if grep -rqs 'root:secret' "$OUT"; then fail "a file behind the directory link was copied"; fi ;;
 link-mode)
 	# A link inside the tree whose target is not selected becomes a copy with the target's mode.
 	mktree "$T"
