@@ -38,23 +38,8 @@ mktree() {
 	[ "$obj" = "$src" ] || ln -s "$src" "$obj/source"
 }
 
-# run ARGS...: runs the tool; RC, and $S/out.txt, $S/err.txt with $S shown as @S@.
-run() {
-	RC=0
-	"$KBUILD_PACK" "$@" >"$S/out.txt" 2>"$S/err.txt" || RC=$?
-	sed -i -e "s|$S|@S@|g" "$S/out.txt" "$S/err.txt"
-}
-expect_rc() { [ "$RC" = "$1" ] || fail "exit status $RC, expected $1"; }
-expect_err() {
-	if [ -n "$1" ]; then printf '%s\n' "$1"; fi >"$S/want.txt"
-	diff -u "$S/want.txt" "$S/err.txt" >&2 || fail "stderr differs"
-}
-# expect_empty DIR: nothing at all below DIR.
-expect_empty() {
-	local left
-	left=$(cd "$1" && find . -mindepth 1 | sort)
-	[ -z "$left" ] || fail "output left behind in $1: $left"
-}
+. "$(dirname "$0")/../expect-lib.sh"
+
 # listing DIR: type, mode, size, path and link target of everything below DIR.
 listing() { (cd "$1" && find . -mindepth 1 -printf '%y %m %s %p %l\n' | sort); }
 
