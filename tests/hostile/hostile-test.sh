@@ -55,7 +55,26 @@ sane)
 	run --src "$T" --out "$OUT"
 	expect_rc 0
 	expect_err ""
-	[ -f "$B/scripts/basic/fixdep" ] || fail "no scripts/basic/fixdep in the output" ;;
+	[ -f "$B/scripts/basic/fixdep" ] || fail "no scripts/basic/fixdep in the output"
+	# An output root that holds the tree is fine when the output itself does not (DESTDIR=/).
+	run --src "$T" --out "$S"
+	expect_rc 0
+	expect_err ""
+	[ -f "$S/lib/modules/$REL/build/Makefile" ] || fail "no build directory in $S" ;;
+out-build-link)
+	# DESTDIR/lib/modules/<release>/build -> the tree, as a kernel's "make modules_install"
+	# leaves it: --force replaces the link, never what it points to.
+	mktree "$T"
+	mkdir -p "$S/root/lib/modules/$REL"
+	ln -s "$T" "$S/root/lib/modules/$REL/build"
+	listing "$T" >"$S/before.txt"
+	run --src "$T" --out "$S/root" --force
+	expect_rc 0
+	expect_err ""
+	listing "$T" >"$S/after.txt"
+	diff -u "$S/before.txt" "$S/after.txt" >&2 || fail "the tree changed"
+	[ -d "$S/root/lib/modules/$REL/build" ] && [ ! -L "$S/root/lib/modules/$REL/build" ] ||
+		fail "build is not the packed directory" ;;
 manifest-scalar-dotdot)
 	mktree "$T"
 	echo 'a host file' >"$S/hostname"
