@@ -92,6 +92,15 @@ static int check_configured(struct ktree *t)
 	return 0;
 }
 
+/* One path component: not empty, '.' or '..', no '/'; only characters of
+ * `allowed` when it is given. */
+static bool is_name(const char *s, const char *allowed)
+{
+	if (!*s || !strcmp(s, ".") || !strcmp(s, "..") || strchr(s, '/'))
+		return false;
+	return !allowed || strspn(s, allowed) == strlen(s);
+}
+
 /* SRCARCH from ARCH, as the top Makefile maps it. */
 static const char *srcarch_of(const char *arch)
 {
@@ -164,9 +173,15 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
 
 	p = path_join(t->obj, "include/config/kernel.release");
 	r = read_line_file(p, &t->release);
-	if (r < 0 || !*str_strip(t->release) || strchr(t->release, '/')) {
-		log_err("%s: cannot read the kernel release%s%s", p, r < 0 ? ": " : "", r < 0 ? strerror(-r) : "");
-		return r < 0 ? r : -EINVAL;
+	if (r < 0) {
+		log_err("%s: cannot read the kernel release: %s", p, strerror(-r));
+		return r;
+	}
+	/* It names lib/modules/<release>: one path component, or the output lands elsewhere. */
+	if (!is_name(str_strip(t->release), NULL)) {
+		log_err("%s: kernel release '%s' is not a single path component (no '/', not empty, '.' or '..')", p,
+			t->release);
+		return -EINVAL;
 	}
 	free(p);
 	p = path_join(t->obj, "include/config/auto.conf");
@@ -199,6 +214,12 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
 			log_err("%s: cannot tell the architecture from the config; pass --arch", p);
 			return -EINVAL;
 		}
+	}
+	/* It names arch/<srcarch> and manifests/arch/<srcarch>.yaml. */
+	if (!is_name(t->srcarch, "abcdefghijklmnopqrstuvwxyz0123456789_")) {
+		log_err("%s: architecture '%s' is not a kernel architecture name (lower-case letters, digits, '_')",
+			arch ? "--arch" : p, t->srcarch);
+		return -EINVAL;
 	}
 	free(p);
 	p = xasprintf("%s/arch/%s", t->src, t->srcarch);

@@ -108,7 +108,7 @@ int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs
 	e->type = ENTRY_FILE;
 	e->origin = ORIGIN_TOOL;
 	e->rule = rule;
-	e->mode = (st.st_mode & 0111) ? 0755 : 0644;
+	e->mode = filelist_file_mode(st.st_mode);
 	e->size = st.st_size;
 	e->mtime = st.st_mtim;
 	if (clamp_mtime >= 0 && e->mtime.tv_sec >= clamp_mtime) {
@@ -117,4 +117,9 @@ int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs
 	}
 	filelist_sort_dedup(fl);
 	return 0;
+}
+
+mode_t filelist_file_mode(mode_t st_mode)
+{
+	return (st_mode & 0111) ? 0755 : 0644;
 }

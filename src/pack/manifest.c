@@ -63,13 +63,55 @@ static int string_list(struct loader *l, yaml_node_t *n, const char *key, char *
 		yaml_node_t *it = yaml_document_get_node(&l->doc, *i);
 		if (!it || it->type != YAML_SCALAR_NODE)
 			return node_err(l, it ? it : n, "'%s' entries must be strings", key);
-		const char *s = scalar(it);
-		if (!*s || s[0] == '/' || strstr(s, "..") != NULL)
-			return node_err(l, it, "'%s' entry '%s' must be a relative path inside the tree", key, s);
 		*out = xrealloc(*out, (*nout + 1) * sizeof(char *));
-		(*out)[(*nout)++] = xstrdup(s);
+		(*out)[(*nout)++] = xstrdup(scalar(it));
 	}
 	return 0;
+}
+
+/* Why a manifest path is not a normalised path inside its tree, or NULL. */
+static const char *path_problem(const char *s)
+{
+	if (!*s)
+		return "it is empty";
+	if (s[0] == '/')
+		return "it is absolute";
+	for (const char *seg = s;;) {
+		size_t n = strcspn(seg, "/");
+
+		if (n == 0)
+			return seg[0] ? "it has an empty segment ('//')" : "it ends with '/'";
+		if ((n == 1 && seg[0] == '.') || (n == 2 && seg[0] == '.' && seg[1] == '.'))
+			return n == 1 ? "it has a '.' segment" : "it has a '..' segment";
+		if (!seg[n])
+			return NULL;
+		seg += n + 1;
+	}
+}
+
+static int check_path(struct loader *l, const yaml_node_t *n, const char *key)
+{
+	const char *s = scalar(n);
+	const char *why = s ? path_problem(s) : NULL;
+
+	if (why)
+		return node_err(l, n, "'%s' path '%s' must be relative to the tree and normalised: %s", key, s, why);
+	return 0;
+}
+
+/* string_list() for paths: each one checked where it stands in the file. */
+static int path_list(struct loader *l, yaml_node_t *n, const char *key, char ***out, size_t *nout)
+{
+	int ret = 0;
+
+	if (n->type == YAML_SCALAR_NODE)
+		ret = check_path(l, n, key);
+	else if (n->type == YAML_SEQUENCE_NODE)
+		for (yaml_node_item_t *i = n->data.sequence.items.start; ret == 0 && i < n->data.sequence.items.top; i++) {
+			yaml_node_t *it = yaml_document_get_node(&l->doc, *i);
+			ret = it ? check_path(l, it, key) : 0;
+		}
+	return ret < 0 ? ret : string_list(l, n, key, out, nout);
 }
 
 static int parse_cond(struct loader *l, yaml_node_t *n, struct rule *r)
@@ -204,9 +246,9 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 			else
 				ret = node_err(l, v, "'from' must be 'src' or 'obj'");
 		} else if (!strcmp(key, "include")) {
-			ret = string_list(l, v, key, &r->include, &r->ninclude);
+			ret = path_list(l, v, key, &r->include, &r->ninclude);
 		} else if (!strcmp(key, "exclude")) {
-			ret = string_list(l, v, key, &r->exclude, &r->nexclude);
+			ret = path_list(l, v, key, &r->exclude, &r->nexclude);
 		} else if (!strcmp(key, "when")) {
 			ret = parse_cond(l, v, r);
 		} else if (!strcmp(key, "kernel")) {
@@ -234,6 +276,7 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 static int parse_root(struct loader *l, struct manifest_set *ms)
 {
 	yaml_node_t *root = yaml_document_get_root_node(&l->doc);
+	bool have_version = false;
 	int ret = 0;
 
 	if (!root) {
@@ -250,12 +293,13 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 		if (!key) {
 			ret = node_err(l, k, "manifest keys must be strings");
 		} else if (!strcmp(key, "version")) {
+			have_version = true;
 			if (!scalar(v) || strcmp(scalar(v), "1"))
 				ret = node_err(l, v, "unsupported manifest version (this kbuild-pack reads version 1)");
 		} else if (!strcmp(key, "exclude")) {
-			ret = string_list(l, v, key, &ms->exclude, &ms->nexclude);
+			ret = path_list(l, v, key, &ms->exclude, &ms->nexclude);
 		} else if (!strcmp(key, "mtime-order")) {
-			ret = string_list(l, v, key, &ms->mtime_order, &ms->nmtime_order);
+			ret = path_list(l, v, key, &ms->mtime_order, &ms->nmtime_order);
 		} else if (!strcmp(key, "rules")) {
 			if (v->type != YAML_SEQUENCE_NODE) {
 				ret = node_err(l, v, "'rules' must be a list");
@@ -273,6 +317,8 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 			ret = node_err(l, k, "unknown manifest key '%s' (expected version, exclude, mtime-order, rules)", key);
 		}
 	}
+	if (ret == 0 && !have_version)
+		ret = node_err(l, root, "manifest has no 'version' (this kbuild-pack reads version 1)");
 	return ret;
 }
 

@@ -52,6 +52,44 @@ static int check_symvers(const struct ktree *t, const struct pack_opts *o)
 	return 0;
 }
 
+/* What the pack writes or replaces must not overlap the trees it reads: an
+ * output inside them changes the tree being packed, and --force on one that
+ * holds them deletes them. */
+static int check_out_path(const struct ktree *t, const char *out, const char *written)
+{
+	_cleanup_free_ char *p = path_resolve_parents(written);
+	const char *trees[][2] = { { "source", t->src }, { "object", t->obj } };
+
+	if (!p) {
+		log_err("--out %s: cannot resolve %s: %s", out, written, strerror(errno));
+		return -errno;
+	}
+	for (size_t i = 0; i < (t->split ? 2u : 1u); i++) {
+		const char *how = path_is_below(p, trees[i][1]) ? "be inside" : path_is_below(trees[i][1], p) ? "contain" : NULL;
+		if (how) {
+			log_err("--out %s: the output %s would %s the %s tree %s; write it outside the trees", out, p, how,
+				trees[i][0], trees[i][1]);
+			return KBP_EUSAGE;
+		}
+	}
+	return 0;
+}
+
+static int check_out(const struct ktree *t, const struct pack_opts *o)
+{
+	_cleanup_free_ char *build = NULL, *source = NULL;
+	int r;
+
+	if (o->list || !o->out)
+		return 0;
+	if (o->format != FORMAT_DIR)
+		return check_out_path(t, o->out, o->out);
+	build = xasprintf("%s/lib/modules/%s/build", o->out, t->release);
+	source = xasprintf("%s/lib/modules/%s/source", o->out, t->release);
+	r = check_out_path(t, o->out, build);
+	return r < 0 ? r : check_out_path(t, o->out, source);
+}
+
 static void list_arches(const char *dir, struct strbuf *b)
 {
 	_cleanup_free_ char *ad = path_join(dir, "arch");
@@ -164,7 +202,7 @@ int kbp_pack(const struct pack_opts *o)
 	struct ktree t;
 	struct manifest_set ms = { 0 };
 	struct filelist fl = { 0 };
-	struct select_opts so = { .clamp_mtime = o->clamp_mtime };
+	struct select_opts so = { .clamp_mtime = o->clamp_mtime, .allow_outside_links = o->allow_outside_links };
 	struct sink *s = NULL;
 	struct pack_ctx ctx = { .t = &t, .o = o, .fl = &fl };
 	int r;
@@ -177,6 +215,9 @@ int kbp_pack(const struct pack_opts *o)
 		goto out_tree;
 	log_info("kernel %s (%d.%d.%d), arch %s, %s build", t.release, t.version, t.patchlevel, t.sublevel,
 		 t.srcarch, t.split ? "O=" : "in-tree");
+	r = check_out(&t, o);
+	if (r < 0)
+		goto out_tree;
 	r = check_symvers(&t, o);
 	if (r < 0)
 		goto out_tree;

@@ -2,6 +2,7 @@
 /* Applies the manifest rules to the trees: the list of entries to write. */
 #pragma once
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "pack/filelist.h"
@@ -10,6 +11,7 @@
 
 struct select_opts {
 	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH, or -1 */
+	bool allow_outside_links; /* keep links out of the trees as links (else refuse them) */
 };
 
 /* Fills fl (sorted, deduplicated, with implied directories). Prints what

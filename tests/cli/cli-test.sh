@@ -11,24 +11,10 @@ kbp_setup 6.1 obj
 OUT=$S/out
 mkdir -p "$OUT"
 
-# run ARGS...: runs the tool, leaves RC, and stdout/stderr in $S/out.txt,
-# $S/err.txt with the fixture and scratch paths replaced by @FIX@ and @S@.
-run() {
-	RC=0
-	"$KBUILD_PACK" "$@" >"$S/out.txt" 2>"$S/err.txt" || RC=$?
-	sed -i -e "s|$FIX|@FIX@|g" -e "s|$S|@S@|g" "$S/out.txt" "$S/err.txt"
-}
-expect_rc() { [ "$RC" = "$1" ] || fail "exit status $RC, expected $1"; }
-expect_err() {
-	if [ -n "$1" ]; then printf '%s\n' "$1"; fi >"$S/want.txt"
-	diff -u "$S/want.txt" "$S/err.txt" >&2 || fail "stderr differs"
-}
-# Nothing at all may remain under the output root.
-expect_empty() {
-	local left
-	left=$(cd "$1" && find . -mindepth 1 | sort)
-	[ -z "$left" ] || fail "output left behind in $1: $left"
-}
+# The fixture and scratch paths in messages read @FIX@ and @S@.
+EXPECT_SED=(-e "s|$FIX|@FIX@|g" -e "s|$S|@S@|g")
+. "$KBP_TESTS_DIR/expect-lib.sh"
+
 # overlay NAME: a writable view of the object tree whose changes stay in $S.
 overlay() {
 	mkdir -p "$S/ov/$1/up" "$S/ov/$1/work" "$S/ov/$1/obj"
