@@ -131,6 +131,13 @@ static const char *arch_from_symbols(const struct kconfig *kc)
 	return NULL;
 }
 
+const char *ktree_srcarch(const struct kconfig *dot_config, const struct kconfig *kc)
+{
+	if (dot_config->header_arch)
+		return srcarch_of(dot_config->header_arch);
+	return arch_from_symbols(kc);
+}
+
 int ktree_open(struct ktree *t, const char *src, const char *obj, const char *arch)
 {
 	_cleanup_free_ char *p = NULL;
@@ -205,10 +212,8 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
 			free(errmsg);
 			return r;
 		}
-		if (dot.header_arch)
-			t->srcarch = xstrdup(srcarch_of(dot.header_arch));
-		else if (arch_from_symbols(&t->config))
-			t->srcarch = xstrdup(arch_from_symbols(&t->config));
+		if (ktree_srcarch(&dot, &t->config))
+			t->srcarch = xstrdup(ktree_srcarch(&dot, &t->config));
 		kconfig_release(&dot);
 		if (!t->srcarch) {
 			log_err("%s: cannot tell the architecture from the config; pass --arch", p);

@@ -2,12 +2,15 @@
 #define _GNU_SOURCE
 #include "pack/manifest.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <yaml.h>
 
+#include "shared/glob.h"
 #include "shared/log.h"
+#include "shared/paths.h"
 #include "shared/util.h"
 
 const char *origin_name(enum origin o)
@@ -192,6 +195,53 @@ static int parse_bool(struct loader *l, yaml_node_t *n, const char *key, bool *o
 	return 0;
 }
 
+static int parse_expect_one(struct loader *l, yaml_node_t *n, struct rule *r)
+{
+	struct expect e = { 0 };
+	const char *path = scalar(n);
+	int ret = 0;
+
+	if (n->type == YAML_MAPPING_NODE) {
+		for (yaml_node_pair_t *p = n->data.mapping.pairs.start; ret == 0 && p < n->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
+			yaml_node_t *v = yaml_document_get_node(&l->doc, p->value);
+			const char *key = scalar(k);
+
+			if (key && !strcmp(key, "path") && scalar(v))
+				path = scalar(v);
+			else if (key && !strcmp(key, "executable"))
+				ret = parse_bool(l, v, "executable", &e.executable);
+			else
+				ret = node_err(l, k, "'expect' entries are a path or a mapping with 'path' and 'executable'");
+		}
+	}
+	if (ret < 0)
+		return ret;
+	if (!path)
+		return node_err(l, n, "'expect' entry has no 'path'");
+	if (path_problem(path))
+		return node_err(l, n, "'expect' path '%s' must be relative to the tree and normalised: %s", path,
+				path_problem(path));
+	if (glob_has_magic(path))
+		return node_err(l, n, "'expect' path '%s' names one file: no wildcards", path);
+	e.path = xstrdup(path);
+	r->expect = xrealloc(r->expect, (r->nexpect + 1) * sizeof(*r->expect));
+	r->expect[r->nexpect++] = e;
+	return 0;
+}
+
+/* One entry or a list: "path" or {path: ..., executable: true}. */
+static int parse_expect(struct loader *l, yaml_node_t *n, struct rule *r)
+{
+	int ret = 0;
+
+	if (n->type != YAML_SEQUENCE_NODE)
+		return parse_expect_one(l, n, r);
+	for (yaml_node_item_t *i = n->data.sequence.items.start; ret == 0 && i < n->data.sequence.items.top; i++)
+		ret = parse_expect_one(l, yaml_document_get_node(&l->doc, *i), r);
+	return ret;
+}
+
 static void rule_free(struct rule *r)
 {
 	if (!r)
@@ -209,6 +259,9 @@ static void rule_free(struct rule *r)
 		free(r->when[i].value);
 	}
 	free(r->when);
+	for (size_t i = 0; i < r->nexpect; i++)
+		free(r->expect[i].path);
+	free(r->expect);
 	free(r);
 }
 
@@ -255,8 +308,12 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 			ret = parse_kernel(l, v, r);
 		} else if (!strcmp(key, "required")) {
 			ret = parse_bool(l, v, key, &r->required);
+		} else if (!strcmp(key, "expect")) {
+			ret = parse_expect(l, v, r);
 		} else {
-			ret = node_err(l, k, "unknown rule key '%s' (expected name, from, include, exclude, when, kernel, required)", key);
+			ret = node_err(l, k,
+				       "unknown rule key '%s' (expected name, from, include, exclude, when, kernel, required, expect)",
+				       key);
 		}
 	}
 	if (ret == 0 && !r->name)
@@ -413,4 +470,82 @@ bool rule_applies(const struct rule *r, const struct kconfig *kc, int version, i
 			return false;
 	}
 	return true;
+}
+
+char *rule_why(const struct rule *r, const struct kconfig *kc)
+{
+	struct strbuf b = { 0 };
+
+	for (size_t i = 0; i < r->nwhen; i++) {
+		const struct cond *c = &r->when[i];
+		const char *v = kconfig_get(kc, c->sym);
+
+		if (c->negate)
+			strbuf_addf(&b, "%s%s is not set", i ? ", " : "", c->sym);
+		else
+			strbuf_addf(&b, "%s%s=%s", i ? ", " : "", c->sym, v ? v : c->value ? c->value : "y");
+	}
+	return b.len ? strbuf_steal(&b) : NULL;
+}
+
+char *manifest_expand(const char *pattern, const char *srcarch)
+{
+	static const char var[] = "${SRCARCH}";
+	struct strbuf b = { 0 };
+
+	for (const char *p = pattern; *p;) {
+		if (str_starts_with(p, var)) {
+			strbuf_adds(&b, srcarch);
+			p += strlen(var);
+		} else {
+			strbuf_addc(&b, *p++);
+		}
+	}
+	return strbuf_steal(&b);
+}
+
+static void list_arches(const char *dir, struct strbuf *b)
+{
+	_cleanup_free_ char *ad = path_join(dir, "arch");
+	DIR *d = opendir(ad);
+	struct dirent *de;
+	struct ptrarray names = { 0 };
+
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL)
+		if (str_ends_with(de->d_name, ".yaml"))
+			ptrarray_push(&names, xstrndup(de->d_name, strlen(de->d_name) - strlen(".yaml")));
+	closedir(d);
+	ptrarray_sort_strings(&names);
+	for (size_t i = 0; i < names.n; i++)
+		strbuf_addf(b, "%s%s", i ? ", " : "", (char *)names.v[i]);
+	ptrarray_free(&names, free);
+}
+
+int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *srcarch, const char **extra,
+		       size_t nextra)
+{
+	_cleanup_free_ char *d = dir ? xstrdup(dir) : kbp_manifest_dir();
+	_cleanup_free_ char *common = path_join(d, "common.yaml");
+	_cleanup_free_ char *arch = xasprintf("%s/arch/%s.yaml", d, srcarch);
+	int r;
+
+	if (!path_is_reg(common)) {
+		log_err("%s: no such manifest (is --manifest-dir right?)", common);
+		return -ENOENT;
+	}
+	if (!path_is_reg(arch)) {
+		struct strbuf known = { 0 };
+		list_arches(d, &known);
+		log_err("unknown architecture '%s': no manifest %s (known: %s)", srcarch, arch, strbuf_str(&known));
+		strbuf_release(&known);
+		return -ENOENT;
+	}
+	r = manifest_load(ms, common);
+	if (r == 0)
+		r = manifest_load(ms, arch);
+	for (size_t i = 0; r == 0 && i < nextra; i++)
+		r = manifest_load(ms, extra[i]);
+	return r;
 }

@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "pack/pack.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -88,51 +87,6 @@ static int check_out(const struct ktree *t, const struct pack_opts *o)
 	source = xasprintf("%s/lib/modules/%s/source", o->out, t->release);
 	r = check_out_path(t, o->out, build);
 	return r < 0 ? r : check_out_path(t, o->out, source);
-}
-
-static void list_arches(const char *dir, struct strbuf *b)
-{
-	_cleanup_free_ char *ad = path_join(dir, "arch");
-	DIR *d = opendir(ad);
-	struct dirent *de;
-	struct ptrarray names = { 0 };
-
-	if (!d)
-		return;
-	while ((de = readdir(d)) != NULL)
-		if (str_ends_with(de->d_name, ".yaml"))
-			ptrarray_push(&names, xstrndup(de->d_name, strlen(de->d_name) - 5));
-	closedir(d);
-	ptrarray_sort_strings(&names);
-	for (size_t i = 0; i < names.n; i++)
-		strbuf_addf(b, "%s%s", i ? ", " : "", (char *)names.v[i]);
-	ptrarray_free(&names, free);
-}
-
-static int load_manifests(const struct ktree *t, const struct pack_opts *o, struct manifest_set *ms)
-{
-	_cleanup_free_ char *dir = o->manifest_dir ? xstrdup(o->manifest_dir) : kbp_manifest_dir();
-	_cleanup_free_ char *common = path_join(dir, "common.yaml");
-	_cleanup_free_ char *arch = xasprintf("%s/arch/%s.yaml", dir, t->srcarch);
-	int r;
-
-	if (!path_is_reg(common)) {
-		log_err("%s: no such manifest (is --manifest-dir right?)", common);
-		return -ENOENT;
-	}
-	if (!path_is_reg(arch)) {
-		struct strbuf known = { 0 };
-		list_arches(dir, &known);
-		log_err("unknown architecture '%s': no manifest %s (known: %s)", t->srcarch, arch, strbuf_str(&known));
-		strbuf_release(&known);
-		return -ENOENT;
-	}
-	r = manifest_load(ms, common);
-	if (r == 0)
-		r = manifest_load(ms, arch);
-	for (size_t i = 0; r == 0 && i < o->nextra; i++)
-		r = manifest_load(ms, o->extra_manifests[i]);
-	return r;
 }
 
 static int add_bundled_modpost(struct pack_ctx *ctx)
@@ -221,7 +175,7 @@ int kbp_pack(const struct pack_opts *o)
 	r = check_symvers(&t, o);
 	if (r < 0)
 		goto out_tree;
-	r = load_manifests(&t, o, &ms);
+	r = manifest_load_tree(&ms, o->manifest_dir, t.srcarch, o->extra_manifests, o->nextra);
 	if (r < 0)
 		goto out;
 	r = select_files(&t, &ms, &so, &fl);
@@ -253,7 +207,9 @@ int kbp_pack(const struct pack_opts *o)
 	}
 	if (r == 0 && o->verify) {
 		/* Checked in its temporary place: a broken tree is never published. */
-		struct verify_opts vo = { .host_arch = o->host_arch, .no_btf_base = o->vmlinux == VMLINUX_NONE };
+		struct verify_opts vo = { .host_arch = o->host_arch, .no_btf_base = o->vmlinux == VMLINUX_NONE,
+					  .manifest_dir = o->manifest_dir, .extra_manifests = o->extra_manifests,
+					  .nextra = o->nextra };
 		const char *staged = s->staged_archive ? s->staged_archive : s->staged_build_dir;
 		int n = kbp_verify(staged, &vo, stderr);
 

@@ -12,6 +12,8 @@
 #include "shared/glob.h"
 #include "pack/secrets.h"
 #include "shared/log.h"
+#include "shared/paths.h"
+#include "shared/timespec.h"
 #include "shared/util.h"
 
 struct walk {
@@ -26,76 +28,12 @@ struct walk {
 	size_t matched;
 };
 
-char *select_expand(const struct ktree *t, const char *pattern)
-{
-	struct strbuf b = { 0 };
-
-	for (const char *p = pattern; *p;) {
-		if (str_starts_with(p, "${SRCARCH}")) {
-			strbuf_adds(&b, t->srcarch);
-			p += strlen("${SRCARCH}");
-		} else {
-			strbuf_addc(&b, *p++);
-		}
-	}
-	return strbuf_steal(&b);
-}
-
 static bool excluded(const struct walk *w, const char *rel)
 {
 	for (size_t i = 0; i < w->nexcl; i++)
 		if (glob_match(w->excl[i], rel))
 			return true;
 	return false;
-}
-
-static struct timespec clamp(const struct walk *w, struct timespec ts)
-{
-	if (w->o->clamp_mtime >= 0 && ts.tv_sec >= w->o->clamp_mtime) {
-		ts.tv_sec = (time_t)w->o->clamp_mtime;
-		ts.tv_nsec = 0;
-	}
-	return ts;
-}
-
-/* Lexically resolves a relative link inside the tree; NULL when it escapes. */
-static char *link_resolve(const char *rel, const char *target)
-{
-	struct strbuf b = { 0 };
-	_cleanup_free_ char *dir = xstrdup(rel);
-	_cleanup_free_ char *all = NULL;
-	char *slash = strrchr(dir, '/'), *save = NULL, *seg;
-	char **parts = NULL;
-	size_t n = 0;
-
-	if (target[0] == '/')
-		return NULL;
-	if (slash)
-		*slash = '\0';
-	else
-		dir[0] = '\0';
-	all = *dir ? xasprintf("%s/%s", dir, target) : xstrdup(target);
-	for (seg = strtok_r(all, "/", &save); seg; seg = strtok_r(NULL, "/", &save)) {
-		if (!strcmp(seg, "."))
-			continue;
-		if (!strcmp(seg, "..")) {
-			if (!n) {
-				free(parts);
-				return NULL;
-			}
-			n--;
-			continue;
-		}
-		parts = xrealloc(parts, (n + 1) * sizeof(char *));
-		parts[n++] = seg;
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			strbuf_addc(&b, '/');
-		strbuf_adds(&b, parts[i]);
-	}
-	free(parts);
-	return strbuf_steal(&b);
 }
 
 static void add_file(struct walk *w, const char *rel, const char *abs, const struct stat *st)
@@ -112,7 +50,7 @@ static void add_file(struct walk *w, const char *rel, const char *abs, const str
 	e->rule = w->r->name;
 	e->mode = filelist_file_mode(st->st_mode);
 	e->size = st->st_size;
-	e->mtime = clamp(w, st->st_mtim);
+	e->mtime = timespec_clamp(st->st_mtim, w->o->clamp_mtime);
 	w->matched++;
 }
 
@@ -127,7 +65,7 @@ static struct pack_entry *add_link_entry(struct walk *w, const char *rel, const 
 	e->rule = w->r->name;
 	e->mode = 0777;
 	e->size = st->st_size;
-	e->mtime = clamp(w, lst->st_mtim);
+	e->mtime = timespec_clamp(lst->st_mtim, w->o->clamp_mtime);
 	w->matched++;
 	return e;
 }
@@ -180,7 +118,7 @@ static int add_link(struct walk *w, int dfd, const char *name, const char *rel, 
 		return add_outside_link(w, rel, abs, target, real, lst, &st);
 	if (!S_ISREG(st.st_mode))
 		return 0; /* sockets, fifos, devices have no place in a build dir */
-	res = link_resolve(rel, target);
+	res = path_resolve_link(rel, target);
 	if (secrets_is_private_key(w->t, rel, abs))
 		log_warn("not copying private key material: %s", abs);
 	else if (res)
@@ -336,11 +274,11 @@ static int apply_rule(const struct ktree *t, const struct manifest_set *ms, cons
 	w.root = r->from == ORIGIN_OBJ ? t->obj : t->src;
 	w.excl = xcalloc(r->nexclude + ms->nexclude, sizeof(char *));
 	for (size_t i = 0; i < r->nexclude; i++)
-		w.excl[w.nexcl++] = select_expand(t, r->exclude[i]);
+		w.excl[w.nexcl++] = manifest_expand(r->exclude[i], t->srcarch);
 	for (size_t i = 0; i < ms->nexclude; i++)
-		w.excl[w.nexcl++] = select_expand(t, ms->exclude[i]);
+		w.excl[w.nexcl++] = manifest_expand(ms->exclude[i], t->srcarch);
 	for (size_t i = 0; ret == 0 && i < r->ninclude; i++) {
-		_cleanup_free_ char *pat = select_expand(t, r->include[i]);
+		_cleanup_free_ char *pat = manifest_expand(r->include[i], t->srcarch);
 		size_t before = w.matched;
 
 		w.pattern = pat;
@@ -370,7 +308,7 @@ static int fix_links(struct filelist *fl)
 
 		if (e->type != ENTRY_LINK || e->keep_link)
 			continue;
-		res = link_resolve(e->rel, e->target);
+		res = path_resolve_link(e->rel, e->target);
 		tgt = res ? filelist_find(fl, res) : NULL;
 		if (tgt && tgt->type == ENTRY_FILE)
 			continue;
@@ -408,11 +346,6 @@ static void add_parent_dirs(struct filelist *fl)
 	}
 }
 
-static bool ts_before(struct timespec a, struct timespec b)
-{
-	return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
-}
-
 /* kconfig writes autoconf.h a moment before auto.conf; make the copies
  * follow the manifests' mtime-order so no make rule ever sees a config
  * file newer than what was generated from it. */
@@ -425,7 +358,7 @@ static void apply_mtime_order(const struct manifest_set *ms, struct filelist *fl
 
 		if (!e)
 			continue;
-		if (prev && ts_before(e->mtime, prev->mtime)) {
+		if (prev && timespec_cmp(&e->mtime, &prev->mtime) < 0) {
 			log_debug("%s: mtime raised to that of %s", e->rel, prev->rel);
 			e->mtime = prev->mtime;
 		}
@@ -466,7 +399,7 @@ int select_files(const struct ktree *t, const struct manifest_set *ms, const str
 			/* "net.h" sorts between "net" and "net/...": skip such siblings. */
 			if (fl->v[j]->rel[l] != '/')
 				continue;
-			if (ts_before(e->mtime, fl->v[j]->mtime))
+			if (timespec_cmp(&e->mtime, &fl->v[j]->mtime) < 0)
 				e->mtime = fl->v[j]->mtime;
 		}
 	}

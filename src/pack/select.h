@@ -18,5 +18,3 @@ struct select_opts {
  * went wrong; negative errno on failure. */
 int select_files(const struct ktree *t, const struct manifest_set *ms, const struct select_opts *o,
 		 struct filelist *fl);
-/* ${SRCARCH} and friends in a manifest pattern. */
-char *select_expand(const struct ktree *t, const char *pattern);
