@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "inspect/verify.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -70,23 +71,10 @@ static void check_expect(struct vctx *v, const char *rel, bool exec, const char 
 		problem(v, rel, "required program is not executable");
 }
 
-struct patterns {
-	char **v;
-	size_t n;
-};
-
-static bool excluded(const struct patterns *excl, const char *rel)
-{
-	for (size_t i = 0; i < excl->n; i++)
-		if (glob_match(excl->v[i], rel))
-			return true;
-	return false;
-}
-
 /* Would the pack's walk for pat have taken rel? It meets rel's parent
  * directories first and drops whatever an exclude matches, except a path
  * the pattern names literally. */
-static bool selected_by(const char *pat, const struct patterns *excl, const char *rel)
+static bool selected_by(const char *pat, const struct ptrarray *excl, const char *rel)
 {
 	_cleanup_free_ char *p = xstrdup(rel);
 	bool literal = !glob_has_magic(pat), hit = false;
@@ -97,7 +85,7 @@ static bool selected_by(const char *pat, const struct patterns *excl, const char
 		if (slash)
 			*slash = '\0';
 		hit = hit || glob_match(pat, p);
-		if (excluded(excl, p) && !(literal && !strcmp(p, pat)))
+		if (glob_match_any(excl, p) && !(literal && !strcmp(p, pat)))
 			return false;
 		if (!slash)
 			return hit;
@@ -106,7 +94,7 @@ static bool selected_by(const char *pat, const struct patterns *excl, const char
 	}
 }
 
-static bool tree_matches(const struct vctx *v, const char *pat, const struct patterns *excl)
+static bool tree_matches(const struct vctx *v, const char *pat, const struct ptrarray *excl)
 {
 	_cleanup_free_ char *prefix = glob_literal_prefix(pat);
 	size_t l = strlen(prefix);
@@ -136,12 +124,8 @@ static bool expected(const struct rule *r, const char *path, const char *srcarch
 static void check_required_rule(struct vctx *v, const struct manifest_set *ms, const struct rule *r,
 				const char *srcarch, const char *why)
 {
-	struct patterns excl = { .v = xcalloc(r->nexclude + ms->nexclude, sizeof(char *)) };
+	struct ptrarray excl = manifest_excludes(ms, r, srcarch);
 
-	for (size_t i = 0; i < r->nexclude; i++)
-		excl.v[excl.n++] = manifest_expand(r->exclude[i], srcarch);
-	for (size_t i = 0; i < ms->nexclude; i++)
-		excl.v[excl.n++] = manifest_expand(ms->exclude[i], srcarch);
 	for (size_t i = 0; i < r->ninclude; i++) {
 		_cleanup_free_ char *pat = manifest_expand(r->include[i], srcarch);
 
@@ -151,9 +135,7 @@ static void check_required_rule(struct vctx *v, const struct manifest_set *ms, c
 		if (!tree_matches(v, pat, &excl))
 			report_missing(v, pat, glob_has_magic(pat), why);
 	}
-	for (size_t i = 0; i < excl.n; i++)
-		free(excl.v[i]);
-	free(excl.v);
+	ptrarray_free(&excl, free);
 }
 
 static void check_rules(struct vctx *v, const struct manifest_set *ms, const char *srcarch, unsigned version,
@@ -301,12 +283,9 @@ static void check_files(struct vctx *v)
 		}
 		if (f->type != ENTRY_FILE)
 			continue;
-		/* Big files are objects and binaries, not keys or make input. */
-		if (f->size > (1 << 20) || read_file(abs, &buf, &len) < 0) {
-			free(buf);
-			buf = NULL;
+		/* Big files are objects and binaries, not keys or make input: judged by name. */
+		if (f->size <= (1 << 20) && read_file(abs, &buf, &len) < 0)
 			len = 0;
-		}
 		if (secrets_is_key_material(f->rel, v->sig_key, buf, len)) {
 			problem(v, f->rel, "private key material");
 			continue;
@@ -355,8 +334,8 @@ static int load_manifests(struct vctx *v, const struct verify_opts *o, struct ma
 		problem(v, "include/config/kernel.release", "no kernel version: cannot tell which manifest rules apply");
 		return 1;
 	}
-	if (kconfig_read(dot_path, &dot, NULL) < 0)
-		kconfig_release(&dot);
+	/* Unreadable, it stays empty and auto.conf's arch symbols decide. */
+	(void)kconfig_read(dot_path, &dot, NULL);
 	arch = ktree_srcarch(&dot, &v->kc);
 	*srcarch = arch ? xstrdup(arch) : NULL;
 	kconfig_release(&dot);
@@ -410,6 +389,23 @@ static void check_btf_base(struct vctx *v, const struct verify_opts *o)
 		problem(v, "vmlinux", "has no .BTF section, the BTF base of modules (CONFIG_DEBUG_INFO_BTF_MODULES=y)");
 }
 
+/* The machine the tree's programs must run on. */
+static int host_machine(const struct verify_opts *o, uint16_t *em)
+{
+	struct utsname u;
+
+	if (o->host_arch) {
+		if (elf_machine_from_name(o->host_arch, em) < 0) {
+			log_err("unknown --host-arch '%s'", o->host_arch);
+			return -EINVAL;
+		}
+	} else if (uname(&u) < 0 || elf_machine_from_name(u.machine, em) < 0) {
+		log_err("cannot tell this machine's ELF machine; pass --host-arch");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 {
 	struct vctx v = { .build = build, .out = out };
@@ -422,18 +418,9 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 	char *err = NULL;
 	int r;
 
-	if (o->host_arch) {
-		if (elf_machine_from_name(o->host_arch, &v.host_em) < 0) {
-			log_err("unknown --host-arch '%s'", o->host_arch);
-			return -EINVAL;
-		}
-	} else {
-		struct utsname u;
-		if (uname(&u) < 0 || elf_machine_from_name(u.machine, &v.host_em) < 0) {
-			log_err("cannot tell this machine's ELF machine; pass --host-arch");
-			return -EINVAL;
-		}
-	}
+	r = host_machine(o, &v.host_em);
+	if (r < 0)
+		return r;
 	/* The config decides what is required; auto.conf is what kbuild reads. */
 	r = kconfig_read(path_is_reg(auto_conf) ? auto_conf : dot_config, &v.kc, &err);
 	if (r < 0) {

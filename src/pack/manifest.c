@@ -504,6 +504,17 @@ char *manifest_expand(const char *pattern, const char *srcarch)
 	return strbuf_steal(&b);
 }
 
+struct ptrarray manifest_excludes(const struct manifest_set *ms, const struct rule *r, const char *srcarch)
+{
+	struct ptrarray a = { 0 };
+
+	for (size_t i = 0; i < r->nexclude; i++)
+		ptrarray_push(&a, manifest_expand(r->exclude[i], srcarch));
+	for (size_t i = 0; i < ms->nexclude; i++)
+		ptrarray_push(&a, manifest_expand(ms->exclude[i], srcarch));
+	return a;
+}
+
 static void list_arches(const char *dir, struct strbuf *b)
 {
 	_cleanup_free_ char *ad = path_join(dir, "arch");

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "kernel/kconfig.h"
+#include "shared/util.h"
 
 enum origin { ORIGIN_SRC, ORIGIN_OBJ, ORIGIN_TOOL };
 
@@ -69,6 +70,9 @@ int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *src
 
 /* A manifest pattern with ${SRCARCH} replaced by the tree's. */
 char *manifest_expand(const char *pattern, const char *srcarch);
+/* What a rule's walk drops: its excludes and the global ones, expanded
+ * (free with ptrarray_free(a, free)). */
+struct ptrarray manifest_excludes(const struct manifest_set *ms, const struct rule *r, const char *srcarch);
 /* Does the rule apply to this configuration and kernel version? */
 bool rule_applies(const struct rule *r, const struct kconfig *kc, int version, int patchlevel);
 /* Why an applying rule applies: its 'when' terms as the config has them

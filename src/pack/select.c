@@ -22,19 +22,10 @@ struct walk {
 	const struct rule *r;
 	const char *root;       /* tree the rule reads */
 	const char *pattern;    /* expanded include pattern */
-	char **excl;            /* expanded rule + global excludes */
-	size_t nexcl;
+	struct ptrarray excl;   /* expanded rule + global excludes */
 	struct filelist *fl;
 	size_t matched;
 };
-
-static bool excluded(const struct walk *w, const char *rel)
-{
-	for (size_t i = 0; i < w->nexcl; i++)
-		if (glob_match(w->excl[i], rel))
-			return true;
-	return false;
-}
 
 static void add_file(struct walk *w, const char *rel, const char *abs, const struct stat *st)
 {
@@ -174,7 +165,7 @@ static int walk_dir(struct walk *w, int dfd, const char *rel, bool all)
 		struct stat st;
 		bool m;
 
-		if (excluded(w, crel))
+		if (glob_match_any(&w->excl, crel))
 			continue;
 		if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 			r = errno == ENOENT ? 0 : -errno; /* ENOENT: removed since readdir */
@@ -249,7 +240,7 @@ static int apply_pattern(struct walk *w)
 		return r;
 	}
 	/* A path named literally is taken even where an exclude would drop it. */
-	if (glob_has_magic(w->pattern) && excluded(w, prefix))
+	if (glob_has_magic(w->pattern) && glob_match_any(&w->excl, prefix))
 		return 0;
 	if (S_ISDIR(st.st_mode)) {
 		int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -272,11 +263,7 @@ static int apply_rule(const struct ktree *t, const struct manifest_set *ms, cons
 	int ret = 0;
 
 	w.root = r->from == ORIGIN_OBJ ? t->obj : t->src;
-	w.excl = xcalloc(r->nexclude + ms->nexclude, sizeof(char *));
-	for (size_t i = 0; i < r->nexclude; i++)
-		w.excl[w.nexcl++] = manifest_expand(r->exclude[i], t->srcarch);
-	for (size_t i = 0; i < ms->nexclude; i++)
-		w.excl[w.nexcl++] = manifest_expand(ms->exclude[i], t->srcarch);
+	w.excl = manifest_excludes(ms, r, t->srcarch);
 	for (size_t i = 0; ret == 0 && i < r->ninclude; i++) {
 		_cleanup_free_ char *pat = manifest_expand(r->include[i], t->srcarch);
 		size_t before = w.matched;
@@ -290,9 +277,7 @@ static int apply_rule(const struct ktree *t, const struct manifest_set *ms, cons
 		}
 		log_debug("rule %s: %s: %zu files", r->name, pat, w.matched - before);
 	}
-	for (size_t i = 0; i < w.nexcl; i++)
-		free(w.excl[i]);
-	free(w.excl);
+	ptrarray_free(&w.excl, free);
 	return ret;
 }
 
