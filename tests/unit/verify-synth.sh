@@ -21,6 +21,10 @@ genksyms-missing) gen 6.1 && rm "$t/scripts/genksyms/genksyms" ;;
 module-common-missing) gen 6.14 && rm "$t/scripts/module-common.c" ;;
 autoconf-missing) dwarf && rm "$t/include/generated/autoconf.h" ;;
 mtime-order) dwarf && touch -d @999999999 "$t/include/config/auto.conf" ;;
+sig-key)
+	# The file CONFIG_MODULE_SIG_KEY names is a key whatever its name or bytes (DER here).
+	bash "$here/data/synth-tree.sh" "$t" 6.1 CONFIG_MODVERSIONS=y 'CONFIG_MODULE_SIG_KEY="certs/custom.der"' &&
+		mkdir -p "$t/certs" && printf '\x30\x82\x04\xbd' > "$t/certs/custom.der" ;;
 *) echo "unknown case $case" >&2; exit 2 ;;
 esac || { echo "cannot make the tree" >&2; exit 2; }
 "$kbp" verify "$t" 2>"$tmp/err"
