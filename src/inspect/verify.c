@@ -444,7 +444,7 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 		check_mtimes(&v, &ms);
 	check_symvers(&v);
 	if (o->canary && v.problems == 0) {
-		r = canary_check(build, NULL, out);
+		r = canary_check(build, out);
 		if (r < 0)
 			goto out;
 		v.problems += r;
