@@ -288,6 +288,16 @@ verify-host-arch)
 	kp verify --host-arch vax "$G"
 	expect_rc 2 "unknown --host-arch"
 	expect "$CASE-vax" ;;
+verify-gendwarfksyms)
+	# A 6.14+ tree may version symbols with gendwarfksyms instead of
+	# genksyms (common.yaml: genksyms is not required): what pack packs,
+	# verify must accept.
+	rm "$OBJ/scripts/genksyms/genksyms"
+	echo CONFIG_GENDWARFKSYMS=y >>"$OBJ/include/config/auto.conf"
+	good_tree "$S/d"
+	kp verify "$G"
+	expect_rc 0 "verify of a gendwarfksyms tree"
+	expect "$CASE" ;;
 verify-private-key)
 	good_tree "$S/d"; bad_copy key
 	mkdir -p "$BAD/certs"
