@@ -11,7 +11,12 @@ HERE=$KBP_TESTS_DIR/quick
 [ -x "${KBUILD_PACK:-}" ] || die "KBUILD_PACK is not set to the kbuild-pack binary"
 S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-quick.XXXXXX")
 trap 'rc=$?; if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else rm -rf "$S"; fi; exit $rc' EXIT
-"$HERE/mktree.sh" "$S/t" split || die "cannot make the synthetic tree"
+# The tree made once for the run (CTest fixture quick-tree), or made here.
+if [ -n "${KBP_QUICK_TREES:-}" ]; then
+	cp -a "$KBP_QUICK_TREES/split" "$S/t"
+else
+	"$HERE/mktree.sh" "$S/t" split
+fi || die "cannot make the synthetic tree"
 SRC=$S/t/src OBJ=$S/t/obj REL=$(cat "$OBJ/include/config/kernel.release")
 MANIFESTS=$(cd "$(dirname "$KBUILD_PACK")/../share/kbuild-pack/manifests" && pwd)
 KBP_SUBST=("$MANIFESTS=@MANIFESTS@" "$S=@S@")

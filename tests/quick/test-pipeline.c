@@ -22,14 +22,19 @@
 
 static char *scratch;
 
-/* A fresh scratch dir holding the tree in LAYOUT ("split": S/t/src, S/t/obj). */
+/* A fresh scratch dir holding the tree in LAYOUT ("split": S/t/src, S/t/obj):
+ * a copy of the one made for the run (CTest fixture quick-tree), or made here. */
 static const char *mktree(const char *layout)
 {
 	char tmpl[] = "/tmp/kbp-quick.XXXXXX";
+	const char *trees = getenv("KBP_QUICK_TREES");
 	_cleanup_free_ char *cmd = NULL;
 
 	scratch = xstrdup(mkdtemp(tmpl));
-	cmd = xasprintf("'%s/mktree.sh' '%s/t' %s", test_data_dir(), scratch, layout);
+	if (trees && *trees)
+		cmd = xasprintf("cp -a '%s/%s' '%s/t'", trees, layout, scratch);
+	else
+		cmd = xasprintf("'%s/mktree.sh' '%s/t' %s", test_data_dir(), scratch, layout);
 	if (system(cmd) != 0) {
 		fprintf(stderr, "%s failed\n", cmd);
 		exit(1);
