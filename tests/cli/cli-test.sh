@@ -13,8 +13,8 @@ kbp_setup 6.1 obj
 OUT=$S/out
 mkdir -p "$OUT"
 
-# run (tests/lib/lib.sh) shows the fixture and scratch paths as @FIX@ and @S@.
-KBP_SUBST=("$FIX=@FIX@" "$S=@S@")
+# The fixture and scratch paths in messages read @FIX@ and @S@.
+EXPECT_SED=(-e "s|$FIX|@FIX@|g" -e "s|$S|@S@|g")
 
 B=$OUT/lib/modules/$REL/build
 
@@ -22,14 +22,14 @@ case "$CASE" in
 unwritable-out)
 	mkdir "$S/ro"
 	mount --bind "$S/ro" "$S/ro" && mount -o remount,bind,ro "$S/ro"
-	run "$KBUILD_PACK" --src "$SRC" --obj "$OBJ" --out "$S/ro"
+	run --src "$SRC" --obj "$OBJ" --out "$S/ro"
 	expect_rc 1
 	expect_err "kbuild-pack: error: cannot create @S@/ro/lib/modules/$REL: Read-only file system"
 	expect_empty "$S/ro" ;;
 full-out)
 	mkdir "$S/small"
 	mount -t tmpfs -o size=4m tmpfs "$S/small"
-	run "$KBUILD_PACK" --src "$SRC" --obj "$OBJ" --out "$S/small"
+	run --src "$SRC" --obj "$OBJ" --out "$S/small"
 	expect_rc 1
 	grep -q 'No space left on device' "$S/err.txt" || fail "no ENOSPC message: $(cat "$S/err.txt")"
 	[ "$(wc -l <"$S/err.txt")" = 1 ] || fail "more than one message: $(cat "$S/err.txt")"

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# The shell helpers every test script shares (quick, cli, ship, kernel,
-# cross, btf); sourced, not run. tests/kernel/lib.sh adds the fixture kernels.
+# The shell helpers every test script shares (quick, hostile, cli, ship,
+# kernel, cross, btf, packaging); sourced, not run. tests/kernel/lib.sh adds the fixture kernels.
 #
 # A test keeps its scratch files in $S and counts failed checks in FAILS;
 # kbp_finish ends it (exit 1 if any check failed).
@@ -13,18 +13,14 @@ fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
 die()  { echo "FATAL: $*" >&2; exit 1; }
 pass() { echo "ok: $*" >&2; }
 
-# run CMD...: runs a command; leaves its exit status in RC and its stdout and
-# stderr in $S/out.txt and $S/err.txt, with every "PATH=@NAME@" pair of the
-# array KBP_SUBST replaced (longest first: list it first).
-KBP_SUBST=()
+# run ARGS...: runs $KBUILD_PACK ARGS; leaves its exit status in RC and its
+# stdout and stderr in $S/out.txt and $S/err.txt, with the sed expressions
+# of the array EXPECT_SED applied (default: $S reads @S@).
 run() {
-	local sub=() p
 	RC=0
-	"$@" >"$S/out.txt" 2>"$S/err.txt" || RC=$?
-	for p in "${KBP_SUBST[@]}"; do
-		sub+=(-e "s|${p%%=*}|${p#*=}|g")
-	done
-	[ ${#sub[@]} -eq 0 ] || sed -i "${sub[@]}" "$S/out.txt" "$S/err.txt"
+	"$KBUILD_PACK" "$@" >"$S/out.txt" 2>"$S/err.txt" || RC=$?
+	if [ -z "${EXPECT_SED+set}" ]; then EXPECT_SED=(-e "s|$S|@S@|g"); fi
+	[ ${#EXPECT_SED[@]} -eq 0 ] || sed -i "${EXPECT_SED[@]}" "$S/out.txt" "$S/err.txt"
 }
 
 # expect_rc WANT [WHAT]: the last run exited with WANT; otherwise a failed
@@ -52,10 +48,9 @@ expect_empty() {
 	[ -z "$left" ] || fail "output left behind in $1: $left"
 }
 
-# On a tree SRC/OBJ (OBJ may be empty) of release REL, through run:
-# kp ARGS...: the tool (KBUILD_PACK); pk ARGS...: the tool packing the tree.
-kp() { run "$KBUILD_PACK" "$@"; }
-pk() { run "$KBUILD_PACK" --src "$SRC" ${OBJ:+--obj "$OBJ"} "$@"; }
+# On a tree SRC/OBJ (OBJ may be empty) of release REL:
+# pk ARGS...: run, packing the tree.
+pk() { run --src "$SRC" ${OBJ:+--obj "$OBJ"} "$@"; }
 # good_tree DIR: a packed build directory in DIR; sets G to its build dir.
 good_tree() {
 	pk --out "$1"

@@ -19,7 +19,7 @@ else
 fi || die "cannot make the synthetic tree"
 SRC=$S/t/src OBJ=$S/t/obj REL=$(cat "$OBJ/include/config/kernel.release")
 MANIFESTS=$(cd "$(dirname "$KBUILD_PACK")/../share/kbuild-pack/manifests" && pwd)
-KBP_SUBST=("$MANIFESTS=@MANIFESTS@" "$S=@S@")
+EXPECT_SED=(-e "s|$MANIFESTS|@MANIFESTS@|g" -e "s|$S|@S@|g")
 OUT=$S/out
 mkdir -p "$OUT"
 B=$OUT/lib/modules/$REL/build
@@ -43,7 +43,7 @@ sum() { sha256sum "$1" | cut -d' ' -f1; }
 
 # verify_bad WANTED-LINE: verify $BAD must fail and print exactly that line.
 verify_bad() {
-	kp verify "$BAD"
+	run verify "$BAD"
 	expect_rc 1 "verify of the defective tree"
 	printf '%s\n' "$1" >"$S/want.txt"
 	expect_out "$S/want.txt" "verify reports: $1"
@@ -66,13 +66,13 @@ repro() {
 		fail "$fmt $*: sha256 $a != $b"
 		cmp "$S/r1/k.$fmt" "$S/r2/deeper/k.$fmt" | head -n 3 >&2
 	fi
-	kp diff "$S/r1/k.$fmt" "$S/dirpack"
+	run diff "$S/r1/k.$fmt" "$S/dirpack"
 	expect_rc 0 "$fmt holds the same tree as --format dir" && pass "$fmt holds the same files as the directory output"
 }
 
 case "$CASE" in
 usage-no-tree)
-	kp --out "$OUT"
+	run --out "$OUT"
 	expect_rc 2
 	expect "$CASE"
 	expect_empty "$OUT" ;;
@@ -82,12 +82,12 @@ usage-bad-modpost)
 	expect "$CASE"
 	expect_empty "$OUT" ;;
 usage-unknown-command)
-	kp frobnicate
+	run frobnicate
 	expect_rc 2
 	expect "$CASE" ;;
 not-a-kernel-tree)
 	mkdir "$S/empty"
-	kp --src "$S/empty" --out "$OUT"
+	run --src "$S/empty" --out "$OUT"
 	expect_rc 1
 	expect "$CASE"
 	expect_empty "$OUT" ;;
@@ -179,7 +179,7 @@ list)
 	(cd "$B" && find . ! -type d | sed 's|^\./||' | sort) >"$S/packed.txt"
 	diff -u "$S/list.txt" "$S/packed.txt" >&2 || fail "--list differs from what a pack writes" ;;
 obj-only)
-	kp --obj "$OBJ" --list
+	run --obj "$OBJ" --list
 	expect_rc 0
 	mv "$S/out.txt" "$S/objonly.txt"
 	pk --list
@@ -210,7 +210,7 @@ archive-listing)
 	# What an archive holds, entry by entry: names, types, modes, owners, times.
 	pk --format tar --out "$S/k.tar"
 	expect_rc 0 "pack --format tar" || die "pack failed"
-	TZ=UTC run tar --numeric-owner --full-time -tvf "$S/k.tar"
+	TZ=UTC tar --numeric-owner --full-time -tvf "$S/k.tar" >"$S/out.txt" 2>"$S/err.txt"
 	sed -i 's/ \+/ /g' "$S/out.txt"
 	expect "$CASE" ;;
 sde)
@@ -263,12 +263,12 @@ report)
 		&& pass "--report - writes the report to stdout" || fail "--report - output is not the report" ;;
 verify-good)
 	good_tree "$S/d"
-	kp verify "$G"
+	run verify "$G"
 	expect_rc 0 "verify of a good build directory" && [ ! -s "$S/out.txt" ] && pass "good tree: verify exits 0, prints nothing"
-	kp verify "$S/d"
+	run verify "$S/d"
 	expect_rc 0 "verify of a DESTDIR" && pass "verify finds the build directory in a DESTDIR"
 	pk --format tar.gz --out "$S/k.tar.gz"
-	kp verify "$S/k.tar.gz"
+	run verify "$S/k.tar.gz"
 	expect_rc 0 "verify of an archive" && pass "good archive: verify exits 0" ;;
 verify-missing)
 	good_tree "$S/d"; bad_copy missing
@@ -285,12 +285,12 @@ verify-foreign-elf)
 	verify_bad "scripts/basic/fixdep: ELF machine aarch64 (183), expected x86_64 (62)" ;;
 verify-host-arch)
 	good_tree "$S/d"
-	kp verify --host-arch aarch64 "$G"
+	run verify --host-arch aarch64 "$G"
 	expect_rc 1 "verify --host-arch aarch64 of an x86_64 tree"
 	expect "$CASE-aarch64"
-	kp verify --host-arch x86_64 "$G"
+	run verify --host-arch x86_64 "$G"
 	expect_rc 0 "verify --host-arch x86_64" && pass "--host-arch x86_64 passes"
-	kp verify --host-arch vax "$G"
+	run verify --host-arch vax "$G"
 	expect_rc 2 "unknown --host-arch"
 	expect "$CASE-vax" ;;
 verify-gendwarfksyms)
@@ -300,7 +300,7 @@ verify-gendwarfksyms)
 	rm "$OBJ/scripts/genksyms/genksyms"
 	echo CONFIG_GENDWARFKSYMS=y >>"$OBJ/include/config/auto.conf"
 	good_tree "$S/d"
-	kp verify "$G"
+	run verify "$G"
 	expect_rc 0 "verify of a gendwarfksyms tree"
 	expect "$CASE" ;;
 verify-private-key)
@@ -337,7 +337,7 @@ verify-all-at-once)
 	rm "$BAD/scripts/module.lds"
 	ln -s /etc/hostname "$BAD/include/hostname.h"
 	printf 'x\n' >>"$BAD/Module.symvers"
-	kp verify "$BAD"
+	run verify "$BAD"
 	expect_rc 1 "verify of a tree with three defects"
 	expect "$CASE" ;;
 pack-verify)
@@ -359,22 +359,22 @@ diff-manifests)
 	printf 'version: 1\nrules:\n  - name: extra-docs\n    from: src\n    include: [README, COPYING, LICENSES/preferred/GPL-2.0]\n' >"$S/extra.yaml"
 	pk --out "$S/b" --manifest "$S/extra.yaml"
 	expect_rc 0 "pack with an extra manifest" || die "pack failed"
-	kp diff "$S/a" "$S/b"
+	run diff "$S/a" "$S/b"
 	expect_rc 1 "diff of packs with different manifests"
 	printf '%s\n' "only in B: COPYING" "only in B: LICENSES/preferred/GPL-2.0" "only in B: README" >"$S/want.txt"
 	expect_out "$S/want.txt" "diff lists exactly the files the extra manifest adds"
-	kp diff "$S/b" "$S/a"
+	run diff "$S/b" "$S/a"
 	expect_rc 1 "diff B A"
 	sed 's/only in B/only in A/' "$S/want.txt" >"$S/want2.txt"
 	expect_out "$S/want2.txt" "diff B A mirrors it"
 	# An archive against a directory; then a changed and a chmod-ed entry.
 	pk --out "$S/a.cpio" --format cpio
-	kp diff "$S/a.cpio" "$S/a"
+	run diff "$S/a.cpio" "$S/a"
 	expect_rc 0 "diff of an archive and the directory of the same pack" && [ ! -s "$S/out.txt" ] && pass "archive vs directory: no differences"
 	A=$S/a/lib/modules/$REL/build
 	echo '# local change' >>"$A/Makefile"
 	chmod -x "$A/scripts/mod/modpost"
-	kp diff "$S/a" "$S/a.cpio"
+	run diff "$S/a" "$S/a.cpio"
 	expect_rc 1 "diff after changes"
 	size=$(stat -c %s "$A/Makefile")
 	printf '%s\n' "differs: Makefile (content: $size bytes in A, $((size - 15)) bytes in B)" \

@@ -10,7 +10,7 @@ kbp_enter_ns "$0" "$@"
 CASE=$1
 kbp_setup 6.1 obj
 
-# run, kp, pk, good_tree, bad_copy, expect_rc: tests/lib/lib.sh.
+# run, pk, good_tree, bad_copy, expect_rc: tests/lib/lib.sh.
 
 # extract_build TOOL ARCHIVE: extract with TOOL, then build the test modules
 # against the result (original trees hidden, extracted tree read-only).
@@ -23,9 +23,9 @@ extract_build() {
 		cpio) (cd "$x" && cpio -idm --quiet --no-absolute-filenames < "$ar") ;;
 	esac || die "$tool cannot extract $ar"
 	[ "$(readlink "$x/lib/modules/$REL/source")" = build ] || fail "$tool: source -> build link missing"
-	kp diff "$x" "$S/dirpack"
+	run diff "$x" "$S/dirpack"
 	expect_rc 0 "$tool extraction equals the directory output" && pass "$tool: extracted tree equals the directory output"
-	kp verify "$x"
+	run verify "$x"
 	expect_rc 0 "verify of the $tool extraction" && pass "$tool: extracted tree passes verify"
 	mount --bind "$x" "$x" && mount -o remount,bind,ro "$x"
 	kbp_copy_modules "$S/mod"
@@ -46,11 +46,11 @@ extract-bsdtar|extract-gnutar|extract-cpio)
 canary)
 	good_tree "$S/d"
 	mount --bind "$S/d" "$S/d" && mount -o remount,bind,ro "$S/d"
-	kp verify --canary "$G"
+	run verify --canary "$G"
 	expect_rc 0 "verify --canary of a good read-only tree" && pass "canary module builds, __versions agree with Module.symvers"
 	bad_copy canary
 	printf '#!/bin/sh\nexit 1\n' > "$BAD/scripts/basic/fixdep"
-	kp verify --canary "$BAD"
+	run verify --canary "$BAD"
 	expect_rc 1 "verify --canary with a broken fixdep"
 	grep -q "^canary: make -C .* M=... modules failed (exit 2)$" "$S/out.txt" \
 		&& pass "canary build failure reported" || { fail "no canary line:"; cat "$S/out.txt" >&2; } ;;
