@@ -30,7 +30,11 @@ static const char *mktree(const char *layout)
 	const char *trees = getenv("KBP_QUICK_TREES");
 	_cleanup_free_ char *cmd = NULL;
 
-	scratch = xstrdup(mkdtemp(tmpl));
+	if (!mkdtemp(tmpl)) {
+		perror(tmpl);
+		exit(1);
+	}
+	scratch = xstrdup(tmpl);
 	if (trees && *trees)
 		cmd = xasprintf("cp -a '%s/%s' '%s/t'", trees, layout, scratch);
 	else
@@ -50,7 +54,8 @@ static void cleanup(void)
 	scratch = NULL;
 }
 
-static char *sp(const char *rel)
+/* rel inside the scratch dir. */
+static char *scratch_path(const char *rel)
 {
 	return path_join(scratch, rel);
 }
@@ -117,8 +122,8 @@ static const char *capture_text(struct capture *c)
 
 static int pack(const char *out, enum sink_format fmt, const char *report)
 {
-	_cleanup_free_ char *src = sp("t/src"), *obj = sp("t/obj"), *o = sp(out);
-	_cleanup_free_ char *r = report ? sp(report) : NULL;
+	_cleanup_free_ char *src = scratch_path("t/src"), *obj = scratch_path("t/obj"), *o = scratch_path(out);
+	_cleanup_free_ char *r = report ? scratch_path(report) : NULL;
 	struct pack_opts po = { .src = src, .obj = obj, .out = o, .clamp_mtime = -1, .format = fmt, .report = r };
 
 	return kbp_pack(&po);
@@ -206,7 +211,7 @@ DEFINE_TEST(dir_sink_verify)
 
 	mktree("split");
 	assert_int_eq(pack("d", FORMAT_DIR, NULL), 0);
-	build = sp("d/lib/modules/" REL "/build");
+	build = scratch_path("d/lib/modules/" REL "/build");
 	assert_int_eq(kbp_verify(build, &vo, capture_open(&c)), 0);
 	assert_str_eq(capture_text(&c), "");
 	free(c.buf);
@@ -230,11 +235,11 @@ DEFINE_TEST(archive_sinks_diff)
 
 	mktree("split");
 	assert_int_eq(pack("d", FORMAT_DIR, NULL), 0);
-	dir = sp("d");
+	dir = scratch_path("d");
 	for (size_t i = 0; i < ARRAY_SIZE(fmts); i++) {
 		_cleanup_free_ char *n1 = xasprintf("k1.%s", sink_format_name(fmts[i]));
 		_cleanup_free_ char *n2 = xasprintf("k2.%s", sink_format_name(fmts[i]));
-		_cleanup_free_ char *a1 = sp(n1), *a2 = sp(n2), *b1 = NULL, *b2 = NULL;
+		_cleanup_free_ char *a1 = scratch_path(n1), *a2 = scratch_path(n2), *b1 = NULL, *b2 = NULL;
 		size_t l1 = 0, l2 = 0;
 
 		assert_int_eq(pack(n1, fmts[i], NULL), 0);
@@ -246,9 +251,9 @@ DEFINE_TEST(archive_sinks_diff)
 		assert_str_eq(capture_text(&c), "");
 		free(c.buf);
 	}
-	mk = sp("d/lib/modules/" REL "/build/include/linux/kernel.h");
+	mk = scratch_path("d/lib/modules/" REL "/build/include/linux/kernel.h");
 	assert_int_eq(unlink(mk), 0);
-	_cleanup_free_ char *tar = sp("k1.tar");
+	_cleanup_free_ char *tar = scratch_path("k1.tar");
 	assert_int_eq(kbp_diff(tar, dir, capture_open(&c)), 1);
 	assert_str_eq(capture_text(&c), "only in A: include/linux/kernel.h\n");
 	free(c.buf);
@@ -264,7 +269,7 @@ DEFINE_TEST(report)
 
 	mktree("split");
 	assert_int_eq(pack("d", FORMAT_DIR, "r.yaml"), 0);
-	r = sp("r.yaml");
+	r = scratch_path("r.yaml");
 	assert_int_eq(read_file(r, &text, NULL), 0);
 	/* The sha256 of scripts/basic/fixdep's entry: a machine's bare ELF header. */
 	hex = strstr(text, "scripts/basic/fixdep");
@@ -290,11 +295,11 @@ DEFINE_TEST(secrets)
 	struct ktree t;
 
 	mktree("split");
-	src = sp("t/src"), obj = sp("t/obj");
-	ac = sp("t/obj/include/config/auto.conf");
+	src = scratch_path("t/src"), obj = scratch_path("t/obj");
+	ac = scratch_path("t/obj/include/config/auto.conf");
 	write_text(ac, "a", "CONFIG_MODULE_SIG_KEY=\"certs/custom.der\"\n");
 	assert_int_eq(ktree_open(&t, src, obj, NULL), 0);
-	key = sp("t/obj/other.pem"), pub = sp("t/obj/public.pem"), der = sp("t/obj/certs/custom.der");
+	key = scratch_path("t/obj/other.pem"), pub = scratch_path("t/obj/public.pem"), der = scratch_path("t/obj/certs/custom.der");
 	write_text(key, "w", pem);
 	write_text(pub, "w", cert);
 	assert_true(secrets_is_private_key(&t, "other.pem", key));
