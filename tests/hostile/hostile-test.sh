@@ -5,9 +5,7 @@
 # Usage: hostile-test.sh CASE   (KBUILD_PACK: the binary under test)
 set -uo pipefail
 CASE=$1
-export LC_ALL=C
-FAILS=0
-fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
+. "$(dirname "$0")/../lib/lib.sh"
 S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-hostile.XXXXXX")
 trap 'rm -rf "$S"' EXIT
 REL=6.1.0-hostile
@@ -37,8 +35,6 @@ mktree() {
 	: >"$obj/Module.symvers"
 	[ "$obj" = "$src" ] || ln -s "$src" "$obj/source"
 }
-
-. "$(dirname "$0")/../expect-lib.sh"
 
 # listing DIR: type, mode, size, path and link target of everything below DIR.
 listing() { (cd "$1" && find . -mindepth 1 -printf '%y %m %s %p %l\n' | sort); }
@@ -209,4 +205,4 @@ long-path)
 	echo "unknown case $CASE" >&2
 	exit 2 ;;
 esac
-[ "$FAILS" = 0 ] || exit 1
+kbp_finish
