@@ -295,9 +295,12 @@ verify-host-arch)
 	expect "$CASE-vax" ;;
 verify-gendwarfksyms)
 	# A 6.14+ tree may version symbols with gendwarfksyms instead of
-	# genksyms (common.yaml: genksyms is not required): what pack packs,
-	# verify must accept.
+	# genksyms (common.yaml: genksyms is then not required, gendwarfksyms
+	# is): what pack packs, verify must accept.
 	rm "$OBJ/scripts/genksyms/genksyms"
+	mkdir -p "$OBJ/scripts/gendwarfksyms"
+	"$KBP_MKELF" "$OBJ/scripts/gendwarfksyms/gendwarfksyms"
+	chmod 755 "$OBJ/scripts/gendwarfksyms/gendwarfksyms"
 	echo CONFIG_GENDWARFKSYMS=y >>"$OBJ/include/config/auto.conf"
 	good_tree "$S/d"
 	run verify "$G"

@@ -307,8 +307,8 @@ DEFINE_TEST(secrets)
 	assert_true(secrets_is_private_key(&t, "certs/custom.der", der));
 	assert_true(secrets_is_private_key(&t, "certs/signing_key.pem", "/nonexistent"));
 	assert_false(secrets_is_private_key(&t, "certs/signing_key.x509", "/nonexistent"));
-	assert_true(secrets_has_private_pem(pem, sizeof(pem) - 1));
-	assert_false(secrets_has_private_pem(cert, sizeof(cert) - 1));
+	assert_true(secrets_is_key_material("other.pem", NULL, pem, sizeof(pem) - 1));
+	assert_false(secrets_is_key_material("public.pem", NULL, cert, sizeof(cert) - 1));
 	ktree_release(&t);
 	cleanup();
 }
