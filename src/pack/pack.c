@@ -151,98 +151,110 @@ static void print_list(const struct filelist *fl)
 	}
 }
 
+/* The result, checked in its temporary place: a broken tree is never published. */
+static int verify_staged(const struct pack_opts *o, const struct sink *s)
+{
+	struct verify_opts vo = { .host_arch = o->host_arch, .no_btf_base = o->vmlinux == VMLINUX_NONE,
+				  .manifest_dir = o->manifest_dir, .extra_manifests = o->extra_manifests,
+				  .nextra = o->nextra };
+	int n = kbp_verify(s->path, &vo, stderr);
+
+	if (n > 0)
+		log_err("verify found %d problem(s) in the result; %s was not written", n, o->out);
+	return n > 0 ? -EBADMSG : n;
+}
+
+static int write_report(const struct pack_ctx *ctx, const struct manifest_set *ms)
+{
+	const struct pack_opts *o = ctx->o;
+	struct report_info ri = { .tree = ctx->t, .manifests = ms, .files = ctx->fl, .format = o->format,
+				  .out = o->out, .clamp_mtime = o->clamp_mtime };
+
+	return report_write(o->report, &ri);
+}
+
+/* The sink's one owner: whatever fails once it began, this aborts it, once. */
+static int write_output(const struct pack_ctx *ctx, const struct manifest_set *ms)
+{
+	const struct pack_opts *o = ctx->o;
+	struct sink_config sc = { .out = o->out, .release = ctx->t->release, .force = o->force,
+				  .clamp_mtime = o->clamp_mtime, .format = o->format, .hardlink_dups = o->hardlink_dups };
+	_cleanup_(sink_freep) struct sink *s = sink_new(&sc);
+	int r;
+
+	r = sink_write_all(s, ctx->fl);
+	if (r == 0)
+		r = sink_finish(s);
+	if (r == 0 && o->verify)
+		r = verify_staged(o, s);
+	if (r == 0 && o->report)
+		r = write_report(ctx, ms);
+	if (r == 0)
+		r = sink_commit(s);
+	if (r < 0) {
+		sink_abort(s);
+		return r;
+	}
+	log_info("wrote %s (%zu entries)", s->path, ctx->fl->n);
+	return 0;
+}
+
+static int open_tree(struct ktree *t, const struct pack_opts *o)
+{
+	int r = ktree_open(t, o->src, o->obj, o->arch);
+
+	if (r < 0)
+		return r;
+	log_info("kernel %s (%d.%d.%d), arch %s, %s build", t->release, t->version, t->patchlevel, t->sublevel,
+		 t->srcarch, t->split ? "O=" : "in-tree");
+	r = check_out(t, o);
+	return r < 0 ? r : check_symvers(t, o);
+}
+
+static int run_post_select_steps(struct pack_ctx *ctx)
+{
+	int r = 0;
+
+	for (size_t i = 0; r == 0 && i < ARRAY_SIZE(post_select_steps); i++)
+		r = post_select_steps[i](ctx);
+	return r;
+}
+
 int kbp_pack(const struct pack_opts *o)
 {
 	struct ktree t;
 	struct manifest_set ms = { 0 };
 	struct filelist fl = { 0 };
 	struct select_opts so = { .clamp_mtime = o->clamp_mtime, .allow_outside_links = o->allow_outside_links };
-	struct sink *s = NULL;
 	struct pack_ctx ctx = { .t = &t, .o = o, .fl = &fl };
 	int r;
 
 	/* From the start, so a signal during the slow steps (host tools, vmlinux)
 	 * still ends in the cleanup below rather than a stray scratch dir. */
 	sink_install_signal_handlers();
-	r = ktree_open(&t, o->src, o->obj, o->arch);
-	if (r < 0)
-		goto out_tree;
-	log_info("kernel %s (%d.%d.%d), arch %s, %s build", t.release, t.version, t.patchlevel, t.sublevel,
-		 t.srcarch, t.split ? "O=" : "in-tree");
-	r = check_out(&t, o);
-	if (r < 0)
-		goto out_tree;
-	r = check_symvers(&t, o);
-	if (r < 0)
-		goto out_tree;
-	r = manifest_load_tree(&ms, o->manifest_dir, t.srcarch, o->extra_manifests, o->nextra);
-	if (r < 0)
-		goto out;
-	r = select_files(&t, &ms, &so, &fl);
-	if (r < 0)
-		goto out;
-	for (size_t i = 0; i < ARRAY_SIZE(post_select_steps); i++) {
-		r = post_select_steps[i](&ctx);
-		if (r < 0)
-			goto out;
-	}
-	if (sink_interrupted()) {
-		log_err("interrupted by signal %d", sink_interrupted());
-		r = -EINTR;
-		goto out;
-	}
-	if (o->list) {
-		print_list(&fl);
-		goto out;
-	}
-
-	struct sink_config sc = { .out = o->out, .release = t.release, .force = o->force, .clamp_mtime = o->clamp_mtime,
-				  .format = o->format, .hardlink_dups = o->hardlink_dups };
-	s = sink_new(&sc);
-	r = sink_write_all(s, &fl);
-	if (r == 0 && s->ops->finish) {
-		r = s->ops->finish(s);
-		if (r < 0)
-			s->ops->abort(s);
-	}
-	if (r == 0 && o->verify) {
-		/* Checked in its temporary place: a broken tree is never published. */
-		struct verify_opts vo = { .host_arch = o->host_arch, .no_btf_base = o->vmlinux == VMLINUX_NONE,
-					  .manifest_dir = o->manifest_dir, .extra_manifests = o->extra_manifests,
-					  .nextra = o->nextra };
-		const char *staged = s->staged_archive ? s->staged_archive : s->staged_build_dir;
-		int n = kbp_verify(staged, &vo, stderr);
-
-		if (n != 0) {
-			if (n > 0)
-				log_err("verify found %d problem(s) in the result; %s was not written", n, o->out);
-			r = n > 0 ? -EBADMSG : n;
-			s->ops->abort(s);
-		}
-	}
-	if (r == 0 && o->report) {
-		struct report_info ri = { .tree = &t, .manifests = &ms, .files = &fl, .format = o->format,
-					  .out = o->out, .clamp_mtime = o->clamp_mtime };
-		r = report_write(o->report, &ri);
-		if (r < 0)
-			s->ops->abort(s);
-	}
-	if (r == 0) {
-		r = s->ops->commit(s);
-		if (r < 0)
-			s->ops->abort(s);
-	}
+	r = open_tree(&t, o);
 	if (r == 0)
-		log_info("wrote %s (%zu entries)", s->staged_archive ? s->staged_archive : s->staged_build_dir, fl.n);
-out:
-	sink_free(s);
+		r = manifest_load_tree(&ms, o->manifest_dir, t.srcarch, o->extra_manifests, o->nextra);
+	if (r == 0)
+		r = select_files(&t, &ms, &so, &fl);
+	if (r == 0)
+		r = run_post_select_steps(&ctx);
+	if (r == 0 && sink_interrupted())
+		r = -EINTR;
+	if (r == 0 && o->list)
+		print_list(&fl);
+	else if (r == 0)
+		r = write_output(&ctx, &ms);
+	/* The one message for a signal, wherever it stopped the pack. */
+	if (r == -EINTR && sink_interrupted())
+		log_err("interrupted by signal %d", sink_interrupted());
+
 	if (ctx.scratch) {
 		rm_rf(ctx.scratch);
 		free(ctx.scratch);
 	}
 	filelist_release(&fl);
 	manifest_set_release(&ms);
-out_tree:
 	ktree_release(&t);
 	return r;
 }

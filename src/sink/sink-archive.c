@@ -22,7 +22,6 @@ struct sink_archive {
 	struct sink base;
 	char *tmp; /* temporary archive beside cfg.out */
 	int fd;
-	bool finished;
 	struct ptrarray entries; /* const struct pack_entry *, in order */
 };
 
@@ -242,8 +241,6 @@ static int ar_finish(struct sink *s)
 	int64_t ino = 1; /* 1-4: the top directories; 5 + i: entry i */
 	int r;
 
-	if (a->finished)
-		return 0;
 	/* The top directories and the source link take the build tree's newest
 	 * time: content-derived, so two packs of one tree agree. */
 	for (size_t i = 0; i < a->entries.n; i++) {
@@ -284,7 +281,6 @@ static int ar_finish(struct sink *s)
 		bool data = e->type == ENTRY_FILE;
 
 		if (sink_interrupted()) {
-			log_err("interrupted by signal %d; removing the partial output", sink_interrupted());
 			r = -EINTR;
 			break;
 		}
@@ -345,19 +341,15 @@ static int ar_finish(struct sink *s)
 		return r;
 	}
 	a->fd = -1;
-	a->finished = true;
-	free(s->staged_archive);
-	s->staged_archive = xstrdup(a->tmp);
+	sink_set_path(s, a->tmp);
 	return 0;
 }
 
 static int ar_commit(struct sink *s)
 {
 	struct sink_archive *a = SA(s);
-	int r = ar_finish(s);
+	int r;
 
-	if (r < 0)
-		return r;
 	if (rename(a->tmp, s->cfg.out) < 0) {
 		r = -errno;
 		log_err("cannot rename %s to %s: %s", a->tmp, s->cfg.out, strerror(errno));
@@ -365,8 +357,7 @@ static int ar_commit(struct sink *s)
 	}
 	free(a->tmp);
 	a->tmp = NULL;
-	free(s->staged_archive);
-	s->staged_archive = xstrdup(s->cfg.out);
+	sink_set_path(s, s->cfg.out);
 	return 0;
 }
 
@@ -394,8 +385,6 @@ static void ar_free(struct sink *s)
 		close(a->fd);
 	free(a->tmp);
 	ptrarray_free(&a->entries, NULL);
-	free(s->staged_build_dir);
-	free(s->staged_archive);
 	free(a);
 }
 

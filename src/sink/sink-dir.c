@@ -64,7 +64,7 @@ static int dir_begin(struct sink *s)
 		d->tmp = NULL;
 		return r;
 	}
-	s->staged_build_dir = xstrdup(d->tmp);
+	sink_set_path(s, d->tmp);
 	return 0;
 }
 
@@ -258,8 +258,7 @@ static int dir_commit(struct sink *s)
 	}
 	free(d->tmp);
 	d->tmp = NULL;
-	free(s->staged_build_dir);
-	s->staged_build_dir = xstrdup(d->final);
+	sink_set_path(s, d->final);
 	r = place_source_link(d, &s->cfg);
 	if (r < 0)
 		return r;
@@ -301,7 +300,6 @@ static void dir_free(struct sink *s)
 	for (size_t i = 0; i < d->ndirs; i++)
 		free(d->dirs[i].rel);
 	free(d->dirs);
-	free(s->staged_build_dir);
 	free(d);
 }
 

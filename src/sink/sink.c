@@ -6,7 +6,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "shared/log.h"
+#include "shared/util.h"
 
 static volatile sig_atomic_t caught;
 
@@ -44,31 +44,60 @@ void sink_reraise(void)
 
 int sink_write_all(struct sink *s, const struct filelist *fl)
 {
-	int r = s->ops->begin(s);
+	int r;
 
-	if (r < 0) {
-		s->ops->abort(s);
-		return r;
-	}
-	for (size_t i = 0; i < fl->n; i++) {
-		if (sink_interrupted()) {
-			log_err("interrupted by signal %d; removing the partial output", sink_interrupted());
-			s->ops->abort(s);
-			return -EINTR;
-		}
-		r = s->ops->add(s, fl->v[i]);
-		if (r < 0) {
-			s->ops->abort(s);
-			return r;
-		}
-	}
-	return 0;
+	/* Begun before begin runs: abort removes what a failed begin left. */
+	s->state = SINK_BEGUN;
+	r = s->ops->begin(s);
+	for (size_t i = 0; r == 0 && i < fl->n; i++)
+		r = sink_interrupted() ? -EINTR : s->ops->add(s, fl->v[i]);
+	return r;
+}
+
+int sink_finish(struct sink *s)
+{
+	int r = 0;
+
+	if (s->state != SINK_BEGUN)
+		return s->state == SINK_FINISHED ? 0 : -EINVAL;
+	if (s->ops->finish)
+		r = s->ops->finish(s);
+	if (r == 0)
+		s->state = SINK_FINISHED;
+	return r;
+}
+
+int sink_commit(struct sink *s)
+{
+	int r = sink_finish(s);
+
+	if (r == 0)
+		r = s->ops->commit(s);
+	if (r == 0)
+		s->state = SINK_COMMITTED;
+	return r;
+}
+
+void sink_abort(struct sink *s)
+{
+	if (!s || (s->state != SINK_BEGUN && s->state != SINK_FINISHED))
+		return;
+	s->ops->abort(s);
+	s->state = SINK_ABORTED;
+}
+
+void sink_set_path(struct sink *s, const char *path)
+{
+	free(s->path);
+	s->path = xstrdup(path);
 }
 
 void sink_free(struct sink *s)
 {
-	if (s)
-		s->ops->free(s);
+	if (!s)
+		return;
+	free(s->path);
+	s->ops->free(s);
 }
 
 static const char *const format_names[] = {

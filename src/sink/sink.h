@@ -20,8 +20,10 @@ struct sink_ops {
 	int (*finish)(struct sink *s);
 	/* Publishes the result (rename into place). */
 	int (*commit)(struct sink *s);
-	/* Removes everything begin/add made; safe to call after a failed begin. */
+	/* Removes everything begin/add/finish made, even after a failed begin.
+	 * Called at most once (sink_abort). */
 	void (*abort)(struct sink *s);
+	/* Frees the sink's own fields and the sink; sink_free frees the base's. */
 	void (*free)(struct sink *s);
 };
 
@@ -40,13 +42,18 @@ struct sink_config {
 	bool hardlink_dups; /* archives: store identical files as hard links */
 };
 
+/* Where a sink is in its life; sink.c moves it along. */
+enum sink_state { SINK_NEW, SINK_BEGUN, SINK_FINISHED, SINK_COMMITTED, SINK_ABORTED };
+
 struct sink {
 	const struct sink_ops *ops;
 	struct sink_config cfg;
-	/* The published build directory, for a post-check before commit (dir sink). */
-	char *staged_build_dir;
-	/* The finished archive in its temporary place, for the same check. */
-	char *staged_archive;
+	enum sink_state state;
+	/* The result: in its temporary place until commit (so it can be
+	 * checked before it is published), then where it was published.
+	 * NULL until there is one to look at (after begin for a directory,
+	 * after finish for an archive). */
+	char *path;
 };
 
 struct sink *sink_dir_new(const struct sink_config *cfg);
@@ -56,9 +63,19 @@ struct sink *sink_archive_new(const struct sink_config *cfg);
 /* The sink for cfg->format. */
 struct sink *sink_new(const struct sink_config *cfg);
 
-/* Runs a whole filelist through a sink; aborts on error or interruption. */
+/* The life of a sink: write_all (begin, add each entry), finish, commit;
+ * on any failure the owner calls sink_abort, which removes what was made.
+ * Every step returns 0 or a negative errno after printing why; -EINTR
+ * (silently) when a signal arrived. */
 int sink_write_all(struct sink *s, const struct filelist *fl);
+int sink_finish(struct sink *s);
+int sink_commit(struct sink *s);
+/* Idempotent; does nothing for NULL, a sink never begun or one committed. */
+void sink_abort(struct sink *s);
 void sink_free(struct sink *s);
+static inline void sink_freep(struct sink **s) { sink_free(*s); }
+/* Sets s->path to a copy of path. */
+void sink_set_path(struct sink *s, const char *path);
 
 /* SIGINT/SIGTERM/SIGHUP set a flag that the writers check; the caller
  * cleans up and then re-raises the signal. */
