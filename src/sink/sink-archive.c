@@ -199,14 +199,13 @@ static int hashed_cmp(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-static int find_dups(struct sink_archive *a, struct dup *dups)
+static int find_dups(const struct sink_archive *a, struct dup *dups)
 {
 	size_t n = a->entries.n, nh = 0;
 	_cleanup_free_ struct hashed *h = xcalloc(n, sizeof(*h));
 
 	for (size_t i = 0; i < n; i++) {
 		const struct pack_entry *e = a->entries.v[i];
-		dups[i] = (struct dup){ -1, -1, 1 };
 		if (e->type != ENTRY_FILE || e->size == 0)
 			continue;
 		int r = sha256_file(e->abs, h[nh].d);
@@ -230,108 +229,171 @@ static int find_dups(struct sink_archive *a, struct dup *dups)
 	return 0;
 }
 
-static int ar_finish(struct sink *s)
+/* Per entry, its group of identical files (--hardlink-dups), or none. */
+static int group_dups(const struct sink_archive *a, struct dup **dups)
 {
-	struct sink_archive *a = SA(s);
-	struct archive *ar = NULL;
-	_cleanup_free_ struct dup *dups = NULL;
-	_cleanup_free_ char *top = xasprintf("lib/modules/%s", s->cfg.release);
-	const char *tops[] = { "lib", "lib/modules", top };
-	time_t newest = 0;
-	int64_t ino = 1; /* 1-4: the top directories; 5 + i: entry i */
-	int r;
+	size_t n = a->entries.n;
 
-	/* The top directories and the source link take the build tree's newest
-	 * time: content-derived, so two packs of one tree agree. */
+	*dups = xcalloc(n ? n : 1, sizeof(**dups));
+	for (size_t i = 0; i < n; i++)
+		(*dups)[i] = (struct dup){ -1, -1, 1 };
+	return a->base.cfg.hardlink_dups ? find_dups(a, *dups) : 0;
+}
+
+/* The top directories and the source link take the build tree's newest
+ * time: content-derived, so two packs of one tree agree. */
+static time_t newest_time(const struct sink_archive *a)
+{
+	time_t newest = 0;
+
 	for (size_t i = 0; i < a->entries.n; i++) {
 		const struct pack_entry *e = a->entries.v[i];
 		if (e->mtime.tv_sec > newest)
 			newest = e->mtime.tv_sec;
 	}
-	if (s->cfg.clamp_mtime >= 0 && newest > s->cfg.clamp_mtime)
-		newest = (time_t)s->cfg.clamp_mtime;
-	dups = xcalloc(a->entries.n ? a->entries.n : 1, sizeof(*dups));
-	for (size_t i = 0; i < a->entries.n; i++)
-		dups[i] = (struct dup){ -1, -1, 1 };
-	if (s->cfg.hardlink_dups) {
-		r = find_dups(a, dups);
+	if (a->base.cfg.clamp_mtime >= 0 && newest > a->base.cfg.clamp_mtime)
+		newest = (time_t)a->base.cfg.clamp_mtime;
+	return newest;
+}
+
+static inline void archive_write_freep(struct archive **ar) { if (*ar) archive_write_free(*ar); }
+static inline void archive_entry_freep(struct archive_entry **ae) { if (*ae) archive_entry_free(*ae); }
+
+/* Inode numbers: 1-4 the top directories, then one per entry, then the source link. */
+#define TOP_INO 1
+#define ENTRY_INO(i) (5 + (int64_t)(i))
+
+/* One archive being written into a->fd. */
+struct writer {
+	const struct sink_archive *a;
+	struct archive *ar;
+	const char *top; /* lib/modules/<release> */
+	time_t newest;
+	const struct dup *dups;
+};
+
+static int write_dir_or_link(const struct writer *w, const char *path, mode_t type, int64_t ino, const char *target)
+{
+	_cleanup_(archive_entry_freep) struct archive_entry *ae =
+		new_entry(path, type, type == AE_IFDIR ? 0755 : 0777, w->newest, ino);
+
+	if (target)
+		archive_entry_set_symlink(ae, target);
+	return write_header(w->ar, ae);
+}
+
+/* lib, lib/modules, lib/modules/<release> and its build. */
+static int write_top_dirs(const struct writer *w)
+{
+	_cleanup_free_ char *build = xasprintf("%s/build", w->top);
+	const char *dirs[] = { "lib", "lib/modules", w->top, build };
+	int r = 0;
+
+	for (size_t i = 0; r == 0 && i < ARRAY_SIZE(dirs); i++)
+		r = write_dir_or_link(w, dirs[i], AE_IFDIR, TOP_INO + (int64_t)i, NULL);
+	return r;
+}
+
+/* A file of a --hardlink-dups group; returns whether its bytes follow.
+ * tar: later copies are hard links to the first. newc: every link names
+ * the inode; only the last carries the bytes. */
+static bool link_dup(const struct writer *w, struct archive_entry *ae, size_t i)
+{
+	const struct dup *d = &w->dups[i];
+
+	if (w->a->base.cfg.format == FORMAT_CPIO) {
+		archive_entry_set_nlink(ae, (unsigned)d->nlink);
+		if ((size_t)d->last == i)
+			return true;
+	} else if ((size_t)d->first != i) {
+		const struct pack_entry *first = w->a->entries.v[d->first];
+		_cleanup_free_ char *t = xasprintf("%s/build/%s", w->top, first->rel);
+		archive_entry_set_hardlink(ae, t);
+	} else {
+		return true;
+	}
+	archive_entry_set_size(ae, 0);
+	return false;
+}
+
+/* The archive entry of entries[i]; *data: whether its bytes follow. */
+static struct archive_entry *entry_of(const struct writer *w, size_t i, bool *data)
+{
+	const struct pack_entry *e = w->a->entries.v[i];
+	const struct dup *d = &w->dups[i];
+	_cleanup_free_ char *p = xasprintf("%s/build/%s", w->top, e->rel);
+	struct archive_entry *ae;
+
+	*data = false;
+	if (e->type == ENTRY_DIR)
+		return new_entry(p, AE_IFDIR, e->mode, e->mtime.tv_sec, ENTRY_INO(i));
+	if (e->type == ENTRY_LINK) {
+		ae = new_entry(p, AE_IFLNK, 0777, e->mtime.tv_sec, ENTRY_INO(i));
+		archive_entry_set_symlink(ae, e->target);
+		return ae;
+	}
+	/* All links of a group share the first one's inode number. */
+	ae = new_entry(p, AE_IFREG, e->mode, e->mtime.tv_sec, ENTRY_INO(d->first >= 0 ? (size_t)d->first : i));
+	archive_entry_set_size(ae, e->size);
+	*data = d->first < 0 || link_dup(w, ae, i);
+	return ae;
+}
+
+static int write_entries(const struct writer *w)
+{
+	for (size_t i = 0; i < w->a->entries.n; i++) {
+		_cleanup_(archive_entry_freep) struct archive_entry *ae = NULL;
+		bool data;
+		int r;
+
+		if (sink_interrupted())
+			return -EINTR;
+		ae = entry_of(w, i, &data);
+		r = write_header(w->ar, ae);
+		if (r == 0 && data)
+			r = write_data(w->ar, w->a->entries.v[i]);
 		if (r < 0)
 			return r;
 	}
+	return 0;
+}
 
-	ar = archive_write_new();
-	r = setup_writer(ar, s->cfg.format);
+/* The whole archive, in order: top directories, entries, the source link. */
+static int write_archive(struct sink_archive *a)
+{
+	const struct sink_config *cfg = &a->base.cfg;
+	_cleanup_free_ char *top = xasprintf("lib/modules/%s", cfg->release);
+	_cleanup_free_ char *source = xasprintf("%s/source", top);
+	_cleanup_free_ struct dup *dups = NULL;
+	_cleanup_(archive_write_freep) struct archive *ar = NULL;
+	struct writer w = { .a = a, .top = top, .newest = newest_time(a) };
+	int r;
+
+	r = group_dups(a, &dups);
+	if (r < 0)
+		return r;
+	w.dups = dups;
+	w.ar = ar = archive_write_new();
+	r = setup_writer(ar, cfg->format);
 	if (r == 0 && archive_write_open_fd(ar, a->fd) != ARCHIVE_OK)
 		r = ar_fail(ar, a->tmp);
-	for (size_t i = 0; r == 0 && i < ARRAY_SIZE(tops); i++) {
-		struct archive_entry *ae = new_entry(tops[i], AE_IFDIR, 0755, newest, ino++);
-		r = write_header(ar, ae);
-		archive_entry_free(ae);
-	}
-	if (r == 0) {
-		_cleanup_free_ char *p = xasprintf("%s/build", top);
-		struct archive_entry *ae = new_entry(p, AE_IFDIR, 0755, newest, ino++);
-		r = write_header(ar, ae);
-		archive_entry_free(ae);
-	}
-	for (size_t i = 0; r == 0 && i < a->entries.n; i++) {
-		const struct pack_entry *e = a->entries.v[i];
-		_cleanup_free_ char *p = xasprintf("%s/build/%s", top, e->rel);
-		struct archive_entry *ae;
-		bool data = e->type == ENTRY_FILE;
-
-		if (sink_interrupted()) {
-			r = -EINTR;
-			break;
-		}
-		switch (e->type) {
-		case ENTRY_DIR:
-			ae = new_entry(p, AE_IFDIR, e->mode, e->mtime.tv_sec, 5 + (int64_t)i);
-			break;
-		case ENTRY_LINK:
-			ae = new_entry(p, AE_IFLNK, 0777, e->mtime.tv_sec, 5 + (int64_t)i);
-			archive_entry_set_symlink(ae, e->target);
-			break;
-		default: {
-			const struct dup *d = &dups[i];
-			/* All links of a group share the first one's inode number. */
-			ae = new_entry(p, AE_IFREG, e->mode, e->mtime.tv_sec, 5 + (d->first >= 0 ? d->first : (ssize_t)i));
-			archive_entry_set_size(ae, e->size);
-			if (d->first >= 0) {
-				if (s->cfg.format == FORMAT_CPIO) {
-					/* newc: every link names the inode; only the last carries the bytes. */
-					archive_entry_set_nlink(ae, (unsigned)d->nlink);
-					if ((size_t)d->last != i) {
-						archive_entry_set_size(ae, 0);
-						data = false;
-					}
-				} else if ((size_t)d->first != i) {
-					/* tar: later copies are hard links to the first. */
-					_cleanup_free_ char *t = xasprintf("%s/build/%s", top,
-									   ((const struct pack_entry *)a->entries.v[d->first])->rel);
-					archive_entry_set_size(ae, 0);
-					archive_entry_set_hardlink(ae, t);
-					data = false;
-				}
-			}
-			break;
-		}
-		}
-		r = write_header(ar, ae);
-		archive_entry_free(ae);
-		if (r == 0 && data)
-			r = write_data(ar, e);
-	}
-	if (r == 0) {
-		_cleanup_free_ char *p = xasprintf("%s/source", top);
-		struct archive_entry *ae = new_entry(p, AE_IFLNK, 0777, newest, 5 + (int64_t)a->entries.n);
-		archive_entry_set_symlink(ae, "build");
-		r = write_header(ar, ae);
-		archive_entry_free(ae);
-	}
+	if (r == 0)
+		r = write_top_dirs(&w);
+	if (r == 0)
+		r = write_entries(&w);
+	if (r == 0)
+		r = write_dir_or_link(&w, source, AE_IFLNK, ENTRY_INO(a->entries.n), "build");
 	if (r == 0 && archive_write_close(ar) != ARCHIVE_OK)
 		r = ar_fail(ar, a->tmp);
-	archive_write_free(ar);
+	return r;
+}
+
+/* The archive complete on disk in its temporary place. */
+static int ar_finish(struct sink *s)
+{
+	struct sink_archive *a = SA(s);
+	int r = write_archive(a);
+
 	if (r < 0)
 		return r;
 	if (fchmod(a->fd, 0644) < 0 || fsync(a->fd) < 0 || close(a->fd) < 0) {
