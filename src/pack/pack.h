@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pack/steps/vmlinux-btf.h"
 #include "sink/sink.h"
 
 enum modpost_mode { MODPOST_TREE, MODPOST_BUNDLED };
@@ -30,7 +31,7 @@ struct pack_opts {
 	const char *report; /* --report FILE ("-": stdout), or NULL */
 	bool verify;        /* verify the staged result before publishing it */
 	const char *host_arch; /* for verify; NULL: this machine */
-	int vmlinux; /* enum vmlinux_mode (vmlinux-btf.h): with CONFIG_DEBUG_INFO_BTF_MODULES */
+	enum vmlinux_mode vmlinux; /* with CONFIG_DEBUG_INFO_BTF_MODULES */
 };
 
 /* kbp_pack()'s result when the options contradict the trees (an --out

@@ -346,6 +346,21 @@ bool str_starts_with(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+const char *str_after_prefix(const char *s, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return strncmp(s, prefix, n) ? NULL : s + n;
+}
+
+int strv_index(const char *const *names, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && !strcmp(names[i], s))
+			return (int)i;
+	return -EINVAL;
+}
+
 bool str_ends_with(const char *s, const char *suffix)
 {
 	size_t ls = strlen(s), lx = strlen(suffix);

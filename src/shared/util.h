@@ -73,6 +73,10 @@ int read_file(const char *path, char **buf, size_t *len);
 int read_line_file(const char *path, char **line);
 
 bool str_starts_with(const char *s, const char *prefix);
+/* s past prefix when s starts with it, else NULL. */
+const char *str_after_prefix(const char *s, const char *prefix);
+/* The index of s in names[0..n) (an enum's names), or -EINVAL. */
+int strv_index(const char *const *names, size_t n, const char *s);
 bool str_ends_with(const char *s, const char *suffix);
 char *str_strip(char *s);
 int strcmp_bytes(const void *a, const void *b); /* qsort on char ** */

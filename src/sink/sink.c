@@ -107,12 +107,12 @@ static const char *const format_names[] = {
 
 int sink_format_parse(const char *name, enum sink_format *f)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(format_names); i++)
-		if (!strcmp(name, format_names[i])) {
-			*f = (enum sink_format)i;
-			return 0;
-		}
-	return -EINVAL;
+	int r = strv_index(format_names, ARRAY_SIZE(format_names), name);
+
+	if (r < 0)
+		return r;
+	*f = (enum sink_format)r;
+	return 0;
 }
 
 const char *sink_format_name(enum sink_format f)

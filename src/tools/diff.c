@@ -5,38 +5,36 @@
 
 #include "inspect/diff.h"
 #include "kbuild-pack.h"
+#include "options.h"
 #include "shared/log.h"
 
-static const char usage_text[] =
-	"Usage: kbuild-pack diff A B\n"
-	"Compare two build directories, DESTDIRs holding lib/modules/<release>/build, or\n"
-	"archives (e.g. kbuild-pack's output against an extracted linux-headers package).\n"
-	"Prints one line per path, sorted:\n"
-	"  only in A: PATH\n"
-	"  only in B: PATH\n"
-	"  differs: PATH (content|mode|link target|type ...)\n"
-	"Times, owners and directories are not compared.\n"
-	"\n"
-	"Exit status: 0 same file set and contents, 1 differences, 2 usage error or unreadable input.\n";
+static const struct option_spec diff_options[] = {
+	OPT_HELP(NULL), /* the text above says it all */
+	OPT_END(),
+};
 
-static const struct option longopts[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+static const struct command_usage diff_usage = {
+	.try_help = "kbuild-pack diff --help",
+	.head = "Usage: kbuild-pack diff A B\n"
+		"Compare two build directories, DESTDIRs holding lib/modules/<release>/build, or\n"
+		"archives (e.g. kbuild-pack's output against an extracted linux-headers package).\n"
+		"Prints one line per path, sorted:\n"
+		"  only in A: PATH\n"
+		"  only in B: PATH\n"
+		"  differs: PATH (content|mode|link target|type ...)\n"
+		"Times, owners and directories are not compared.\n"
+		"\n"
+		"Exit status: 0 same file set and contents, 1 differences, 2 usage error or unreadable input.\n",
+	.options = diff_options,
+	.tail = "",
 };
 
 static int run_diff(int argc, char *argv[])
 {
-	int c, n;
+	int n = parse_options(&diff_usage, argc, argv, NULL);
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if (c == 'h') {
-			fputs(usage_text, stdout);
-			return EXIT_OK;
-		}
-		fputs("Try 'kbuild-pack diff --help' for more information.\n", stderr);
-		return EXIT_USAGE;
-	}
+	if (n != OPTIONS_GO_ON)
+		return n;
 	if (optind + 2 != argc) {
 		log_err("diff takes two paths A and B (see kbuild-pack diff --help)");
 		return EXIT_USAGE;
@@ -50,5 +48,4 @@ static int run_diff(int argc, char *argv[])
 const struct kbp_cmd kbp_cmd_diff = {
 	.name = "diff",
 	.run = run_diff,
-	.help = "list the differences between two build directories or archives",
 };

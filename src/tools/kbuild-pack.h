@@ -8,7 +8,6 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 struct kbp_cmd {
 	const char *name;
 	int (*run)(int argc, char *argv[]);
-	const char *help;
 };
 
 extern const struct kbp_cmd kbp_cmd_pack;

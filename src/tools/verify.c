@@ -1,82 +1,72 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* kbuild-pack verify PATH: would this build directory work? */
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 
-#include "config.h"
-#include "kbuild-pack.h"
-#include "shared/log.h"
 #include "inspect/verify.h"
+#include "kbuild-pack.h"
+#include "options.h"
+#include "shared/log.h"
 
-static const char usage_text[] =
-	"Usage: kbuild-pack verify [options] PATH\n"
-	"Check that PATH (a build directory, a DESTDIR holding lib/modules/<release>/build,\n"
-	"or an archive made by 'kbuild-pack pack --format') would build out-of-tree modules.\n"
-	"Every problem is printed on stdout as one line \"FILE: problem\".\n"
-	"\n"
-	"      --host-arch ARCH   machine the tree's programs must run on (default: this one;\n"
-	"                         x86_64, aarch64, arm64, riscv64, ppc64le, s390x, ...)\n"
-	"      --canary           also build a small bundled module with make M= and check its\n"
-	"                         __versions CRCs against Module.symvers\n"
-	"  -q, --quiet            print nothing; only the exit status tells\n"
-	"  -h, --help             this text\n"
-	"\n"
-	"Exit status: 0 the tree would work, 1 problems found (or PATH unreadable), 2 usage error.\n";
+struct verify_cmdline {
+	struct verify_opts o;
+	bool quiet;
+};
 
-enum { OPT_HOST_ARCH = 256, OPT_CANARY };
+#define CMDLINE(field) offsetof(struct verify_cmdline, field)
 
-static const struct option longopts[] = {
-	{ "host-arch", required_argument, NULL, OPT_HOST_ARCH },
-	{ "canary", no_argument, NULL, OPT_CANARY },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+static const struct option_spec verify_options[] = {
+	OPT_STRING(0, "host-arch", CMDLINE(o.host_arch), "ARCH",
+		   "machine the tree's programs must run on (default: this one;\n"
+		   "x86_64, aarch64, arm64, riscv64, ppc64le, s390x, ...)"),
+	OPT_BOOL(0, "canary", CMDLINE(o.canary),
+		 "also build a small bundled module with make M= and check its\n"
+		 "__versions CRCs against Module.symvers"),
+	OPT_BOOL('q', "quiet", CMDLINE(quiet), "print nothing; only the exit status tells"),
+	OPT_HELP("this text"),
+	OPT_END(),
+};
+
+static const struct command_usage verify_usage = {
+	.try_help = "kbuild-pack verify --help",
+	.head = "Usage: kbuild-pack verify [options] PATH\n"
+		"Check that PATH (a build directory, a DESTDIR holding lib/modules/<release>/build,\n"
+		"or an archive made by 'kbuild-pack pack --format') would build out-of-tree modules.\n"
+		"Every problem is printed on stdout as one line \"FILE: problem\".\n"
+		"\n",
+	.options = verify_options,
+	.help_column = 25,
+	.tail = "\n"
+		"Exit status: 0 the tree would work, 1 problems found (or PATH unreadable), 2 usage error.\n",
 };
 
 static int run_verify(int argc, char *argv[])
 {
-	struct verify_opts o = { 0 };
-	bool quiet = false;
+	struct verify_cmdline c = { 0 };
 	FILE *out = stdout;
-	int c, n;
+	int n;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_HOST_ARCH:
-			o.host_arch = optarg;
-			break;
-		case OPT_CANARY:
-			o.canary = true;
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return EXIT_OK;
-		default:
-			fputs("Try 'kbuild-pack verify --help' for more information.\n", stderr);
-			return EXIT_USAGE;
-		}
-	}
+	n = parse_options(&verify_usage, argc, argv, &c);
+	if (n != OPTIONS_GO_ON)
+		return n;
 	if (optind + 1 != argc) {
 		log_err("verify takes exactly one PATH (see kbuild-pack verify --help)");
 		return EXIT_USAGE;
 	}
-	if (o.host_arch) {
+	if (c.o.host_arch) {
 		uint16_t em;
-		if (elf_machine_from_name(o.host_arch, &em) < 0) {
-			log_err("unknown --host-arch '%s' (try x86_64, aarch64, riscv64, ppc64le, s390x)", o.host_arch);
+		if (elf_machine_from_name(c.o.host_arch, &em) < 0) {
+			log_err("unknown --host-arch '%s' (try x86_64, aarch64, riscv64, ppc64le, s390x)", c.o.host_arch);
 			return EXIT_USAGE;
 		}
 	}
-	if (quiet) {
+	if (c.quiet) {
 		out = fopen("/dev/null", "we");
 		if (!out)
 			out = stdout;
 	}
-	n = kbp_verify(argv[optind], &o, out);
+	n = kbp_verify(argv[optind], &c.o, out);
 	if (out != stdout)
 		fclose(out);
 	if (n > 0)
@@ -87,5 +77,4 @@ static int run_verify(int argc, char *argv[])
 const struct kbp_cmd kbp_cmd_verify = {
 	.name = "verify",
 	.run = run_verify,
-	.help = "check that a build directory or archive would work",
 };

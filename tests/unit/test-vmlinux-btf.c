@@ -180,7 +180,6 @@ DEFINE_TEST(vmlinux_mode_names)
 	assert_int_eq(vmlinux_mode_parse("none"), VMLINUX_NONE);
 	assert_int_eq(vmlinux_mode_parse("BTF"), -EINVAL);
 	assert_int_eq(vmlinux_mode_parse(""), -EINVAL);
-	assert_str_eq(vmlinux_mode_name(VMLINUX_FULL), "full");
 }
 
 DEFINE_TEST(vmlinux_btf_only)

@@ -29,17 +29,7 @@ static const char *const mode_names[] = {
 
 int vmlinux_mode_parse(const char *s)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(mode_names); i++)
-		if (!strcmp(s, mode_names[i]))
-			return (int)i;
-	return -EINVAL;
-}
-
-const char *vmlinux_mode_name(int mode)
-{
-	if (mode < 0 || (size_t)mode >= ARRAY_SIZE(mode_names))
-		return "?";
-	return mode_names[mode];
+	return strv_index(mode_names, ARRAY_SIZE(mode_names), s);
 }
 
 /* One open ELF file, input or output. */
@@ -494,7 +484,7 @@ out:
 int vmlinux_step(struct pack_ctx *ctx)
 {
 	const struct ktree *t = ctx->t;
-	int mode = ctx->o->vmlinux;
+	enum vmlinux_mode mode = ctx->o->vmlinux;
 	_cleanup_free_ char *in = NULL, *out = NULL;
 	const char *scratch;
 	struct stat st;

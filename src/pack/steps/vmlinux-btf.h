@@ -13,9 +13,8 @@ enum vmlinux_mode {
 	VMLINUX_NONE, /* no vmlinux: modules lose their BTF */
 };
 
-/* "btf"|"full"|"none" -> mode; -EINVAL for anything else. */
+/* "btf"|"full"|"none" -> enum vmlinux_mode; -EINVAL for anything else. */
 int vmlinux_mode_parse(const char *s);
-const char *vmlinux_mode_name(int mode);
 
 /* Writes to out an ELF file of in's class, byte order and machine whose
  * only sections are in's .BTF and a .shstrtab.  -ENOENT (after a message)
