@@ -54,11 +54,9 @@ int kconfig_read(const char *path, struct kconfig *kc, char **errmsg)
 			*nl = '\0';
 		lineno++;
 		if (line[0] == '#') {
-			const char *m = "# Linux/";
-			if (!kc->header_arch && str_starts_with(line, m)) {
-				const char *a = line + strlen(m);
+			const char *a = str_after_prefix(line, "# Linux/");
+			if (!kc->header_arch && a)
 				kc->header_arch = xstrndup(a, strcspn(a, " "));
-			}
 			continue;
 		}
 		if (!*str_strip(line))

@@ -6,7 +6,6 @@
 #include <limits.h>
 #include <string.h>
 
-#include "pack/manifest.h"
 #include "shared/log.h"
 #include "shared/util.h"
 
@@ -33,26 +32,27 @@ static int read_makefile_version(struct ktree *t)
 {
 	_cleanup_free_ char *mk = path_join(t->src, "Makefile");
 	_cleanup_free_ char *buf = NULL;
-	int found = 0;
+	const struct {
+		const char *prefix;
+		int *dst;
+	} fields[] = {
+		{ "VERSION = ", &t->version },
+		{ "PATCHLEVEL = ", &t->patchlevel },
+		{ "SUBLEVEL = ", &t->sublevel },
+	};
+	size_t found = 0;
 
 	if (read_file(mk, &buf, NULL) < 0)
 		return -ENOENT;
-	for (char *l = buf; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
-		int *dst = NULL;
-		const char *v = NULL;
-
-		if (str_starts_with(l, "VERSION = "))
-			dst = &t->version, v = l + 10;
-		else if (str_starts_with(l, "PATCHLEVEL = "))
-			dst = &t->patchlevel, v = l + 13;
-		else if (str_starts_with(l, "SUBLEVEL = "))
-			dst = &t->sublevel, v = l + 11;
-		if (dst) {
-			*dst = atoi(v);
-			found++;
+	for (char *l = buf; l && *l && found < ARRAY_SIZE(fields); l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
+			const char *v = str_after_prefix(l, fields[i].prefix);
+			if (v) {
+				*fields[i].dst = atoi(v);
+				found++;
+				break;
+			}
 		}
-		if (found == 3)
-			break;
 	}
 	return found >= 2 ? 0 : -EINVAL;
 }
@@ -244,9 +244,4 @@ void ktree_release(struct ktree *t)
 	free(t->srcarch);
 	kconfig_release(&t->config);
 	memset(t, 0, sizeof(*t));
-}
-
-char *ktree_path(const struct ktree *t, int origin, const char *rel)
-{
-	return path_join(origin == ORIGIN_OBJ ? t->obj : t->src, rel);
 }

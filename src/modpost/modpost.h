@@ -73,7 +73,8 @@ bool mp_contains_ns(struct modpost *mp, const struct ptrarray *list, const char 
 void mp_add_ns(struct modpost *mp, struct ptrarray *list, const char *ns);
 void mp_free(struct modpost *mp);
 
-/* symvers.c (modpost's own reader, with the kernel's messages) */
+/* dump.c: Module.symvers in (-i) and out (-o) with the kernel modpost's
+ * messages; the line format itself is kernel/symvers.c's. */
 void mp_read_dump(struct modpost *mp, const char *fname);
 void mp_write_dump(struct modpost *mp, const char *fname);
 
