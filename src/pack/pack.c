@@ -6,20 +6,20 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "pack/filelist.h"
-#include "kernel/kversion.h"
-#include "pack/steps/hosttools.h"
-#include "pack/manifest.h"
-#include "shared/paths.h"
-#include "pack/report.h"
-#include "pack/select.h"
-#include "shared/log.h"
-#include "shared/util.h"
-#include "sink/sink.h"
+#include "inspect/verify.h"
 #include "kernel/symvers.h"
 #include "kernel/tree.h"
-#include "inspect/verify.h"
+#include "pack/filelist.h"
+#include "pack/manifest.h"
+#include "pack/report.h"
+#include "pack/select.h"
+#include "pack/steps/bundled-modpost.h"
+#include "pack/steps/hosttools.h"
 #include "pack/steps/vmlinux-btf.h"
+#include "shared/log.h"
+#include "shared/paths.h"
+#include "shared/util.h"
+#include "sink/sink.h"
 
 /* Module.symvers must exist (or be explicitly waived) and parse the way the
  * kernel's modpost will parse it, or every module build fails later. */
@@ -89,34 +89,6 @@ static int check_out(const struct ktree *t, const struct pack_opts *o)
 	return r < 0 ? r : check_out_path(t, o->out, source);
 }
 
-static int add_bundled_modpost(struct pack_ctx *ctx)
-{
-	const struct ktree *t = ctx->t;
-	_cleanup_free_ char *prog = NULL;
-	int r;
-
-	if (ctx->o->modpost != MODPOST_BUNDLED)
-		return 0;
-	if (!kbp_modpost_supports((unsigned)t->version, (unsigned)t->patchlevel)) {
-		log_err("--modpost=bundled: kbuild-modpost does not know the modpost format of Linux %d.%d (it knows 6.1 and 6.12)",
-			t->version, t->patchlevel);
-		return -ENOTSUP;
-	}
-	prog = kbp_sibling_program("kbuild-modpost");
-	if (!prog) {
-		log_err("--modpost=bundled: kbuild-modpost is not installed beside kbuild-pack");
-		return -ENOENT;
-	}
-	if (!filelist_find(ctx->fl, "scripts/mod/modpost")) {
-		log_err("--modpost=bundled: the manifests selected no scripts/mod/modpost to replace");
-		return -ENOENT;
-	}
-	r = filelist_put_tool_file(ctx->fl, "scripts/mod/modpost", prog, "modpost=bundled", ctx->o->clamp_mtime);
-	if (r < 0)
-		log_err("%s: %s", prog, strerror(-r));
-	return r;
-}
-
 const char *pack_scratch_dir(struct pack_ctx *ctx)
 {
 	if (!ctx->scratch) {
@@ -135,7 +107,7 @@ const char *pack_scratch_dir(struct pack_ctx *ctx)
 /* Steps that add or replace entries after the manifests made their
  * selection: files kbuild-pack brings or makes itself (ORIGIN_TOOL). */
 static int (*const post_select_steps[])(struct pack_ctx *) = {
-	add_bundled_modpost,
+	bundled_modpost_install,
 	hosttools_rebuild, /* after the bundled modpost: it warns about it when foreign */
 	vmlinux_step,      /* the BTF base of modules */
 };
