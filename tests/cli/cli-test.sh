@@ -49,6 +49,7 @@ sigterm|sigint)
 		fail "the pack finished before the signal; cannot test interruption"
 	else
 		expect_rc "$want"
+		expect_err "kbuild-pack: error: interrupted by signal $((want - 128))"
 		expect_empty "$OUT"
 	fi ;;
 *)
