@@ -26,7 +26,6 @@ static const struct command_usage diff_usage = {
 		"\n"
 		"Exit status: 0 same file set and contents, 1 differences, 2 usage error or unreadable input.\n",
 	.options = diff_options,
-	.tail = "",
 };
 
 static int run_diff(int argc, char *argv[])

@@ -67,7 +67,8 @@ static void print_help(const struct command_usage *u)
 		else if (o->help)
 			print_option(o, u->help_column);
 	}
-	fputs(u->tail, stdout);
+	if (u->tail)
+		fputs(u->tail, stdout);
 }
 
 static void dump_options(const struct command_usage *u)

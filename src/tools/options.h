@@ -52,7 +52,7 @@ struct command_usage {
 	const char *head;       /* --help text before the options */
 	const struct option_spec *options;
 	int help_column;        /* where an option's help starts */
-	const char *tail;       /* --help text after the options */
+	const char *tail;       /* --help text after the options, or NULL */
 	/* Printed (as a usage error) when getopt rejects an option; NULL: only
 	 * the "Try ... --help" line. */
 	const char *bad_option;
