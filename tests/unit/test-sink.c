@@ -14,6 +14,7 @@
 /* A scratch dir holding a.h and an empty out/; a list of inc and inc/a.h. */
 struct fixture {
 	char *root, *out;
+	char *build; /* where a directory sink publishes */
 	struct filelist fl;
 };
 
@@ -29,6 +30,7 @@ static void fixture_init(struct fixture *f)
 		abort();
 	src = path_join(f->root, "a.h");
 	f->out = path_join(f->root, "out");
+	f->build = xasprintf("%s/lib/modules/6.1.0-test/build", f->out);
 	mkdir(f->out, 0755);
 	fp = fopen(src, "we");
 	fputs("#define A 1\n", fp);
@@ -49,6 +51,7 @@ static void fixture_release(struct fixture *f)
 	rm_rf(f->root);
 	free(f->root);
 	free(f->out);
+	free(f->build);
 	filelist_release(&f->fl);
 }
 
@@ -90,15 +93,14 @@ DEFINE_TEST(sink_dir_abort_after_commit)
 {
 	struct fixture f;
 	struct sink *s;
-	_cleanup_free_ char *final = NULL, *file = NULL;
+	_cleanup_free_ char *file = NULL;
 
 	fixture_init(&f);
-	final = xasprintf("%s/lib/modules/6.1.0-test/build", f.out);
-	file = path_join(final, "inc/a.h");
+	file = path_join(f.build, "inc/a.h");
 	s = new_sink(FORMAT_DIR, f.out);
 	assert_int_eq(sink_write_all(s, &f.fl), 0);
 	assert_int_eq(sink_commit(s), 0);
-	assert_str_eq(s->path, final);
+	assert_str_eq(s->path, f.build);
 	sink_abort(s); /* published: not removed */
 	assert_int_eq(s->state, SINK_COMMITTED);
 	assert_true(path_is_reg(file));
@@ -110,12 +112,11 @@ DEFINE_TEST(sink_dir_failed_begin)
 {
 	struct fixture f;
 	struct sink *s;
-	_cleanup_free_ char *build = NULL, *marker = NULL;
+	_cleanup_free_ char *marker = NULL;
 
 	fixture_init(&f);
-	build = xasprintf("%s/lib/modules/6.1.0-test/build", f.out);
-	marker = path_join(build, "marker");
-	assert_int_eq(mkdir_p(build, 0755, NULL, NULL), 0);
+	marker = path_join(f.build, "marker");
+	assert_int_eq(mkdir_p(f.build, 0755, NULL, NULL), 0);
 	fclose(fopen(marker, "we"));
 	s = new_sink(FORMAT_DIR, f.out); /* no --force */
 	assert_int_eq(sink_write_all(s, &f.fl), -EEXIST);
