@@ -230,6 +230,12 @@ int kbp_pack(const struct pack_opts *o)
 		if (r < 0)
 			s->ops->abort(s);
 	}
+	/* A signal during --verify or --report must not let the result out. */
+	if (r == 0 && sink_interrupted()) {
+		log_err("interrupted by signal %d; removing the partial output", sink_interrupted());
+		r = -EINTR;
+		s->ops->abort(s);
+	}
 	if (r == 0) {
 		r = s->ops->commit(s);
 		if (r < 0)

@@ -3,10 +3,22 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <errno.h>
+
 #include "config.h"
+#include "inspect/packed-tree.h"
 #include "kbuild-pack.h"
 #include "shared/log.h"
 #include "shared/util.h"
+
+int kbp_parse_max_extract_size(const char *arg)
+{
+	if (parse_size(arg, &packed_max_extract_size) < 0 || !packed_max_extract_size) {
+		log_err("--max-extract-size takes a size such as 4G, 512M or a number of bytes, not '%s'", arg);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 static const struct kbp_cmd *const cmds[] = {
 	&kbp_cmd_pack,

@@ -11,6 +11,9 @@ struct kbp_cmd {
 	const char *help;
 };
 
+/* --max-extract-size of verify and diff; prints the usage error itself. */
+int kbp_parse_max_extract_size(const char *arg);
+
 extern const struct kbp_cmd kbp_cmd_pack;
 extern const struct kbp_cmd kbp_cmd_verify;
 extern const struct kbp_cmd kbp_cmd_diff;

@@ -7,6 +7,7 @@
 #include "kbuild-pack.h"
 #include "shared/log.h"
 #include "inspect/verify.h"
+#include "sink/sink.h"
 
 static const char usage_text[] =
 	"Usage: kbuild-pack verify [options] PATH\n"
@@ -18,16 +19,18 @@ static const char usage_text[] =
 	"                         x86_64, aarch64, arm64, riscv64, ppc64le, s390x, ...)\n"
 	"      --canary           also build a small bundled module with make M= and check its\n"
 	"                         __versions CRCs against Module.symvers\n"
+	"      --max-extract-size SIZE  refuse an archive that extracts to more (default 4G)\n"
 	"  -q, --quiet            print nothing; only the exit status tells\n"
 	"  -h, --help             this text\n"
 	"\n"
 	"Exit status: 0 the tree would work, 1 problems found (or PATH unreadable), 2 usage error.\n";
 
-enum { OPT_HOST_ARCH = 256, OPT_CANARY };
+enum { OPT_HOST_ARCH = 256, OPT_CANARY, OPT_MAX_EXTRACT_SIZE };
 
 static const struct option longopts[] = {
 	{ "host-arch", required_argument, NULL, OPT_HOST_ARCH },
 	{ "canary", no_argument, NULL, OPT_CANARY },
+	{ "max-extract-size", required_argument, NULL, OPT_MAX_EXTRACT_SIZE },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -48,6 +51,10 @@ static int run_verify(int argc, char *argv[])
 			break;
 		case OPT_CANARY:
 			o.canary = true;
+			break;
+		case OPT_MAX_EXTRACT_SIZE:
+			if (kbp_parse_max_extract_size(optarg) < 0)
+				return EXIT_USAGE;
 			break;
 		case 'q':
 			quiet = true;
@@ -76,9 +83,12 @@ static int run_verify(int argc, char *argv[])
 		if (!out)
 			out = stdout;
 	}
+	sink_install_signal_handlers();
 	n = kbp_verify(argv[optind], &o, out);
 	if (out != stdout)
 		fclose(out);
+	if (n < 0 && sink_interrupted())
+		sink_reraise(); /* after cleaning up: 130/143 */
 	if (n > 0)
 		log_err("%s: %d problem(s)", argv[optind], n);
 	return n == 0 ? EXIT_OK : EXIT_FAIL;
