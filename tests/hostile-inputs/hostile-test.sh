@@ -1,0 +1,242 @@
+#!/bin/bash
+# Hostile and broken inputs, on a tiny synthetic kernel tree and archives
+# made here (no root, no kernel): each case checks the exact message and
+# exit status, that it ends in bounded time and memory, and that nothing
+# was written or left behind (output, report, $TMPDIR).
+# Usage: hostile-test.sh CASE   (KBUILD_PACK: the tool under test)
+set -uo pipefail
+export LC_ALL=C
+CASE=$1
+FAILS=0
+fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/kbp-hostile.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+mkdir "$T/tmp" "$T/out"
+export TMPDIR=$T/tmp # every scratch dir the tool makes lands here
+REL=6.1.0-hostile
+
+# file PATH TEXT: a file of the synthetic tree (printf escapes in TEXT).
+file() { mkdir -p "$(dirname "$T/$1")" && printf "$2" >"$T/$1"; }
+# The least a kernel tree needs to be packed with the manifests in $T/man.
+file tree/Makefile 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n'
+file tree/Kbuild ''
+file tree/arch/x86/Makefile ''
+file tree/include/linux/module.h ''
+file tree/scripts/Makefile.build ''
+file tree/.config '# Linux/x86 6.1.0 Kernel Configuration\nCONFIG_X86=y\nCONFIG_MODVERSIONS=y\n'
+file tree/include/config/auto.conf 'CONFIG_X86=y\nCONFIG_MODVERSIONS=y\n'
+file tree/include/generated/autoconf.h '#define CONFIG_X86 1\n'
+file tree/include/config/kernel.release "$REL\n"
+file tree/Module.symvers '0x00000001\tfoo\tvmlinux\tEXPORT_SYMBOL\t\n0x00000002\tbar\tdrivers/a\tEXPORT_SYMBOL_GPL\t\n'
+file man/common.yaml 'version: 1\nrules:\n  - name: top\n    from: src\n    include: [Makefile, Kbuild, include, scripts]\n  - name: generated\n    from: obj\n    include: [.config, Module.symvers]\n'
+file man/arch/x86.yaml 'version: 1\nrules: []\n'
+
+# run ARGS...: the tool, bounded in time (a FIFO hangs) and memory (a link
+# to /dev/zero grows without end); leaves RC and $T/err.txt with $T as @T@.
+run() {
+	RC=0
+	(
+		# ASan reserves terabytes of address space: bound its RSS instead
+		if [ "${KBP_SANITIZE:-OFF}" = ON ]; then
+			export ASAN_OPTIONS=hard_rss_limit_mb=1024
+		else
+			ulimit -v 1048576
+		fi
+		if [ -n "${FSIZE_KB:-}" ]; then
+			ulimit -f "$FSIZE_KB" && trap '' XFSZ # writes beyond fail with EFBIG
+		fi
+		exec timeout -s KILL 20 "$KBUILD_PACK" "$@"
+	) >"$T/out.txt" 2>"$T/err.txt" </dev/null || RC=$?
+	sed -i "s|$T|@T@|g" "$T/out.txt" "$T/err.txt"
+}
+pack() { run --src "$T/tree" --out "$T/out" --manifest-dir "$T/man" "$@"; }
+expect_rc() { [ "$RC" = "$1" ] || fail "exit status $RC, expected $1"; }
+expect_err() {
+	if [ -n "$1" ]; then printf '%s\n' "$1"; fi >"$T/want.txt"
+	diff -u "$T/want.txt" "$T/err.txt" >&2 || fail "stderr differs"
+}
+# Nothing may remain in the output root nor in TMPDIR.
+expect_clean() {
+	local left
+	left=$(cd "$T/out" && find . -mindepth 1)
+	[ -z "$left" ] || fail "output left behind: $left"
+	left=$(cd "$T/tmp" && find . -mindepth 1)
+	[ -z "$left" ] || fail "left behind in TMPDIR: $left"
+}
+# archive NAME: $T/NAME.tar of the packed-tree layout in $T/a (made by the caller).
+archive() { (cd "$T/a" && bsdtar -cf "$T/$1.tar" lib); }
+ab=$T/a/lib/modules/$REL/build
+mkdir -p "$ab"
+printf 'VERSION = 6\n' >"$ab/Makefile"
+
+case "$CASE" in
+# --- control files of the tree
+symvers-fifo)
+	rm "$T/tree/Module.symvers" && mkfifo "$T/tree/Module.symvers"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/tree/Module.symvers: a FIFO, not a regular file"
+	expect_clean ;;
+makefile-fifo)
+	rm "$T/tree/Makefile" && mkfifo "$T/tree/Makefile"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/tree/Makefile: a FIFO, not a regular file"
+	expect_clean ;;
+autoconf-fifo)
+	rm "$T/tree/include/config/auto.conf" && mkfifo "$T/tree/include/config/auto.conf"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/tree/include/config/auto.conf: a FIFO, not a regular file"
+	expect_clean ;;
+release-fifo)
+	rm "$T/tree/include/config/kernel.release" && mkfifo "$T/tree/include/config/kernel.release"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/tree/include/config/kernel.release: a FIFO, not a regular file"
+	expect_clean ;;
+makefile-devzero)
+	# the source tree may be a symlink farm: the link is followed, the device refused
+	ln -sf /dev/zero "$T/tree/Makefile"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/tree/Makefile: a character device, not a regular file"
+	expect_clean ;;
+config-devzero)
+	# kbuild writes .config itself: a link there is refused
+	ln -sf /dev/zero "$T/tree/.config"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/tree/.config: a symbolic link where kbuild writes a regular file"
+	expect_clean ;;
+symvers-huge)
+	truncate -s 65M "$T/tree/Module.symvers"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/tree/Module.symvers: larger than 64 MiB, too big for a kernel control file"
+	expect_clean ;;
+# --- Module.symvers as the kernel's modpost reads it for make M=
+symvers-unknown-type)
+	printf '0x00000003\tbaz\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\t\n' >>"$T/tree/Module.symvers"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/tree/Module.symvers:3: unknown export type 'EXPORT_SYMBOL_GPL_FUTURE' (modpost accepts EXPORT_SYMBOL and EXPORT_SYMBOL_GPL)"
+	expect_clean ;;
+symvers-duplicate)
+	# modpost -e takes a symbol again from another module, never after vmlinux
+	printf '0x00000004\tbar\tdrivers/b\tEXPORT_SYMBOL\t\n0x00000005\tfoo\tdrivers/c\tEXPORT_SYMBOL\t\n' >>"$T/tree/Module.symvers"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/tree/Module.symvers:4: 'foo' exported twice (also on line 1, by vmlinux): modpost would reject it"
+	expect_clean ;;
+# --- archives given to verify and diff
+archive-fifo)
+	mkfifo "$ab/pipe"
+	archive fifo
+	run verify "$T/fifo.tar"
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/fifo.tar: lib/modules/$REL/build/pipe is a FIFO; refusing the archive (a build directory holds only files, directories and links)"
+	expect_clean
+	run diff "$T/fifo.tar" "$T/fifo.tar"
+	expect_rc 2
+	expect_err "kbuild-pack: error: @T@/fifo.tar: lib/modules/$REL/build/pipe is a FIFO; refusing the archive (a build directory holds only files, directories and links)"
+	expect_clean ;;
+archive-device)
+	# an mtree description: making a real device node would need root
+	printf '#mtree\n./lib/modules/%s/build/Makefile type=file contents=%s\n./lib/modules/%s/build/zero type=char device=native,1,5 mode=0666\n' \
+		"$REL" "$ab/Makefile" "$REL" >"$T/dev.mtree"
+	bsdtar -cf "$T/dev.tar" "@$T/dev.mtree"
+	run verify "$T/dev.tar"
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/dev.tar: ./lib/modules/$REL/build/zero is a character device; refusing the archive (a build directory holds only files, directories and links)"
+	expect_clean ;;
+archive-build-link)
+	rm -r "$ab" && ln -s / "$ab"
+	archive link
+	run verify "$T/link.tar"
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/link.tar: lib/modules/$REL/build is not a directory (a link in an archive is never followed)"
+	expect_clean
+	rm "$ab" && mkdir "$T/a/lib/modules/real" && mv "$T/a/lib/modules/$REL" "$T/a/lib/modules/real/" &&
+		ln -s "real/$REL" "$T/a/lib/modules/$REL"
+	archive link2
+	run diff "$T/link2.tar" "$T/link2.tar"
+	expect_rc 2
+	expect_err "kbuild-pack: error: @T@/link2.tar: neither a build directory (no Makefile) nor a tree holding lib/modules/<release>/build"
+	expect_clean ;;
+archive-too-big)
+	head -c 3M /dev/zero >"$ab/big"
+	archive big
+	run verify --max-extract-size 2M "$T/big.tar"
+	expect_rc 1
+	expect_err "kbuild-pack: error: @T@/big.tar: extracts to more than 2 MiB; refusing it (see --max-extract-size)"
+	expect_clean
+	run diff --max-extract-size=2097152 "$T/big.tar" "$T/big.tar"
+	expect_rc 2
+	expect_err "kbuild-pack: error: @T@/big.tar: extracts to more than 2 MiB; refusing it (see --max-extract-size)"
+	expect_clean
+	run verify --max-extract-size lots "$T/big.tar"
+	expect_rc 2
+	expect_err "kbuild-pack: error: --max-extract-size takes a size such as 4G, 512M or a number of bytes, not 'lots'"
+	# the default (4G) lets it through to the checks
+	run diff "$T/big.tar" "$T/big.tar"
+	expect_rc 0
+	expect_err ""
+	expect_clean ;;
+# --- signals: cleanup, then death by the signal
+verify-sigint|verify-sigterm|diff-sigint)
+	sig=${CASE#*-sig}; sig=${sig^^}
+	# big enough that extraction takes a while, in many files as a real tree
+	for i in $(seq 40); do head -c 8M /dev/zero >"$ab/f$i"; done
+	archive big
+	rm -rf "$T/a"
+	if [ "${CASE%%-*}" = diff ]; then set -- diff "$T/big.tar" "$T/big.tar"; else set -- verify "$T/big.tar"; fi
+	# as from a terminal: bash would start a background job with SIGINT ignored
+	env --default-signal=INT,TERM "$KBUILD_PACK" "$@" 2>"$T/err.txt" >/dev/null &
+	pid=$!
+	# signal once extraction is under way
+	for _ in $(seq 2000); do
+		[ -n "$(find "$T/tmp" -name 'f*' -print -quit 2>/dev/null)" ] && break
+		sleep 0.005
+	done
+	kill -"$sig" "$pid"
+	RC=0; wait "$pid" || RC=$?
+	sed -i "s|$T|@T@|g" "$T/err.txt"
+	want=$([ "$sig" = TERM ] && echo 143 || echo 130)
+	num=$([ "$sig" = TERM ] && echo 15 || echo 2)
+	expect_rc "$want"
+	expect_err "kbuild-pack: error: @T@/big.tar: interrupted by signal $num; removing what was extracted"
+	expect_clean ;;
+# --- --report
+report-non-utf8)
+	file $'tree/include/caf\xe9.h' ''
+	file $'tree/include/\xff\xfe-\xc3\xa9.h' ''
+	pack --report "$T/r.yaml"
+	expect_rc 0
+	expect_err ""
+	grep -F 'include/' "$T/r.yaml" >"$T/got.txt"
+	printf '%s\n' "- 'path': \"include/caf\\xE9.h\"" \
+		"- 'path': 'include/config/auto.conf'" "- 'path': 'include/config/kernel.release'" \
+		"- 'path': 'include/generated/autoconf.h'" "- 'path': 'include/linux/module.h'" \
+		"- 'path': \"include/\\xFF\\xFE-\\xE9.h\"" >"$T/want.txt"
+	diff -u "$T/want.txt" "$T/got.txt" >&2 || fail "report paths differ"
+	python3 -c 'import sys, yaml; yaml.safe_load(open(sys.argv[1]))' "$T/r.yaml" 2>&1 || fail "the report is not YAML"
+	[ "$(ls -A "$T" | grep -c '^r\.yaml')" = 1 ] || fail "a temporary report was left: $(ls -A "$T")" ;;
+report-partial)
+	# a report that cannot be completed (here: the file size limit) leaves
+	# the old one as it was, and no temporary file
+	for i in $(seq 100); do file "tree/include/many/header-$i.h" ''; done
+	printf 'old report\n' >"$T/r.yaml"
+	FSIZE_KB=4 pack --report "$T/r.yaml"
+	expect_rc 1
+	expect_err "kbuild-pack: error: cannot write the report @T@/r.yaml: File too large"
+	[ "$(cat "$T/r.yaml")" = "old report" ] || fail "the old report was replaced or truncated: $(head -c 200 "$T/r.yaml")"
+	[ "$(ls -A "$T" | grep -c '^r\.yaml')" = 1 ] || fail "a temporary report was left: $(ls -A "$T")"
+	expect_clean ;;
+*)
+	echo "unknown case $CASE" >&2
+	exit 2 ;;
+esac
+[ "$FAILS" = 0 ] || { echo "$CASE: $FAILS failure(s)" >&2; exit 1; }
+echo "$CASE: ok" >&2
