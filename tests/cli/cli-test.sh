@@ -18,17 +18,8 @@ run() {
 	"$KBUILD_PACK" "$@" >"$S/out.txt" 2>"$S/err.txt" || RC=$?
 	sed -i -e "s|$FIX|@FIX@|g" -e "s|$S|@S@|g" "$S/out.txt" "$S/err.txt"
 }
-expect_rc() { [ "$RC" = "$1" ] || fail "exit status $RC, expected $1"; }
-expect_err() {
-	if [ -n "$1" ]; then printf '%s\n' "$1"; fi >"$S/want.txt"
-	diff -u "$S/want.txt" "$S/err.txt" >&2 || fail "stderr differs"
-}
-# Nothing at all may remain under the output root.
-expect_empty() {
-	local left
-	left=$(cd "$1" && find . -mindepth 1 | sort)
-	[ -z "$left" ] || fail "output left behind in $1: $left"
-}
+ERR_DIR=$S
+. "$KBP_TESTS_DIR/expect-lib.sh"
 # overlay NAME: a writable view of the object tree whose changes stay in $S.
 overlay() {
 	mkdir -p "$S/ov/$1/up" "$S/ov/$1/work" "$S/ov/$1/obj"

@@ -51,19 +51,10 @@ run() {
 	sed -i "s|$T|@T@|g" "$T/out.txt" "$T/err.txt"
 }
 pack() { run --src "$T/tree" --out "$T/out" --manifest-dir "$T/man" "$@"; }
-expect_rc() { [ "$RC" = "$1" ] || fail "exit status $RC, expected $1"; }
-expect_err() {
-	if [ -n "$1" ]; then printf '%s\n' "$1"; fi >"$T/want.txt"
-	diff -u "$T/want.txt" "$T/err.txt" >&2 || fail "stderr differs"
-}
+ERR_DIR=$T
+. "$(dirname "$0")/../expect-lib.sh"
 # Nothing may remain in the output root nor in TMPDIR.
-expect_clean() {
-	local left
-	left=$(cd "$T/out" && find . -mindepth 1)
-	[ -z "$left" ] || fail "output left behind: $left"
-	left=$(cd "$T/tmp" && find . -mindepth 1)
-	[ -z "$left" ] || fail "left behind in TMPDIR: $left"
-}
+expect_clean() { expect_empty "$T/out"; expect_empty "$T/tmp"; }
 # archive NAME: $T/NAME.tar of the packed-tree layout in $T/a (made by the caller).
 archive() { (cd "$T/a" && bsdtar -cf "$T/$1.tar" lib); }
 ab=$T/a/lib/modules/$REL/build
