@@ -199,6 +199,27 @@ verify-sigint|verify-sigterm|diff-sigint)
 	expect_rc "$want"
 	expect_err "kbuild-pack: error: @T@/big.tar: interrupted by signal $num; removing what was extracted"
 	expect_clean ;;
+pack-verify-sigint)
+	# a signal while --verify extracts the staged archive: nothing is published
+	for i in $(seq 40); do head -c 8M /dev/zero >"$T/tree/include/f$i"; done
+	# what verify requires, so that without the signal the archive is published
+	for p in basic/fixdep mod/modpost genksyms/genksyms; do install -D /bin/true "$T/tree/scripts/$p"; done
+	file tree/scripts/module.lds ""
+	env --default-signal=INT,TERM "$KBUILD_PACK" --src "$T/tree" --manifest-dir "$T/man" \
+		--format tar --out "$T/out/headers.tar" --verify 2>"$T/err.txt" &
+	pid=$!
+	# verify's scratch dir is kbuild-pack-XXXXXX (pack's own is kbuild-pack.XXXXXX)
+	for _ in $(seq 4000); do
+		[ -n "$(find "$T/tmp" -path '*/kbuild-pack-*/*' -name 'f*' -print -quit 2>/dev/null)" ] && break
+		sleep 0.005
+	done
+	kill -INT "$pid"
+	RC=0; wait "$pid" || RC=$?
+	sed -i "s|$T|@T@|g" "$T/err.txt"
+	expect_rc 130
+	sed -i 's|/headers\.tar\.[^:]*:|/headers.tar.TMP:|' "$T/err.txt"
+	expect_err "kbuild-pack: error: @T@/out/headers.tar.TMP: interrupted by signal 2; removing what was extracted"
+	expect_clean ;;
 # --- --report
 report-non-utf8)
 	file $'tree/include/caf\xe9.h' ''
