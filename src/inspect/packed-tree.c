@@ -159,6 +159,10 @@ static int extract(const char *file, const char *dir)
 			r = too_big(file);
 			goto out;
 		}
+		/* A directory stays writable for its owner, so the scratch tree
+		 * can be removed without root; verify reads no directory mode. */
+		if (archive_entry_filetype(ae) == AE_IFDIR)
+			archive_entry_set_perm(ae, archive_entry_perm(ae) | 0700);
 		archive_entry_set_pathname(ae, p);
 		if (hp)
 			archive_entry_set_hardlink(ae, hp);

@@ -175,6 +175,22 @@ archive-too-big)
 	expect_rc 0
 	expect_err ""
 	expect_clean ;;
+archive-readonly-dir)
+	# a read-only directory in the archive must not make the scratch tree
+	# unremovable for a user who is not root
+	mkdir "$ab/ro" && printf 'x\n' >"$ab/ro/file" && chmod 0500 "$ab/ro"
+	archive ro
+	chmod 0700 "$ab/ro"
+	user=()
+	if [ "$(id -u)" = 0 ]; then
+		chmod 0755 "$T" && chmod 0777 "$T/tmp" "$T/out" && chmod 0644 "$T/ro.tar"
+		user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	fi
+	"${user[@]}" "$KBUILD_PACK" diff "$T/ro.tar" "$T/ro.tar" >"$T/out.txt" 2>"$T/err.txt"
+	RC=$?
+	expect_rc 0
+	expect_err ""
+	expect_clean ;;
 # --- signals: cleanup, then death by the signal
 verify-sigint|verify-sigterm|diff-sigint)
 	sig=${CASE#*-sig}; sig=${sig^^}
