@@ -46,25 +46,6 @@ static int write_text(const char *dir, const char *name, const char *text)
 	return 0;
 }
 
-static int copy_src(const char *from, const char *to)
-{
-	static const char *const names[] = { "kbp_canary.c", "Kbuild" };
-
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
-		_cleanup_free_ char *p = path_join(from, names[i]);
-		_cleanup_free_ char *buf = NULL;
-		int r = read_file(p, &buf, NULL);
-		if (r < 0) {
-			log_err("%s: %s", p, strerror(-r));
-			return r;
-		}
-		r = write_text(to, names[i], buf);
-		if (r < 0)
-			return r;
-	}
-	return 0;
-}
-
 static int run_make(const char *build, const char *mdir, const char *log_path)
 {
 	_cleanup_free_ char *c = xasprintf("-C%s", build);
@@ -143,7 +124,7 @@ static int check_versions(const char *ko, const struct symvers *sv, FILE *out)
 	return problems;
 }
 
-int canary_check(const char *build, const char *src, FILE *out)
+int canary_check(const char *build, FILE *out)
 {
 	_cleanup_free_ char *dir = xasprintf("%s/kbuild-pack-canary-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
 	_cleanup_free_ char *logp = NULL, *ko = NULL, *symp = path_join(build, "Module.symvers");
@@ -160,13 +141,9 @@ int canary_check(const char *build, const char *src, FILE *out)
 	}
 	logp = path_join(dir, "build.log");
 	ko = path_join(dir, "kbp_canary.ko");
-	if (src)
-		r = copy_src(src, dir);
-	else {
-		r = write_text(dir, "kbp_canary.c", canary_c);
-		if (r == 0)
-			r = write_text(dir, "Kbuild", canary_kbuild);
-	}
+	r = write_text(dir, "kbp_canary.c", canary_c);
+	if (r == 0)
+		r = write_text(dir, "Kbuild", canary_kbuild);
 	if (r < 0)
 		goto out;
 	/* The build directory is only read: M= writes into the scratch dir. */

@@ -5,6 +5,5 @@
 
 #include <stdio.h>
 
-/* src: a directory with the canary's sources, or NULL for the built-in one.
- * Writes problems as "canary: ..." lines; returns their number or -errno. */
-int canary_check(const char *build, const char *src, FILE *out);
+/* Writes problems as "canary: ..." lines; returns their number or -errno. */
+int canary_check(const char *build, FILE *out);

@@ -12,13 +12,19 @@
 #include <sys/utsname.h>
 
 #include "inspect/canary.h"
+#include "inspect/packed-tree.h"
 #include "kernel/kconfig.h"
 #include "kernel/kelf.h"
-#include "pack/secrets.h"
-#include "shared/log.h"
-#include "shared/util.h"
+#include "kernel/kversion.h"
 #include "kernel/symvers.h"
-#include "inspect/packed-tree.h"
+#include "kernel/tree.h"
+#include "pack/manifest.h"
+#include "pack/secrets.h"
+#include "shared/glob.h"
+#include "shared/log.h"
+#include "shared/paths.h"
+#include "shared/timespec.h"
+#include "shared/util.h"
 
 struct vctx {
 	const char *build;
@@ -27,6 +33,8 @@ struct vctx {
 	struct kconfig kc;
 	struct tree_view tv;
 	uint16_t host_em;
+	const char *sig_key;      /* CONFIG_MODULE_SIG_KEY, when a file */
+	struct ptrarray missing; /* reported once, though several rules may name it */
 };
 
 static _printf_(3, 4) void problem(struct vctx *v, const char *rel, const char *fmt, ...)
@@ -41,107 +49,110 @@ static _printf_(3, 4) void problem(struct vctx *v, const char *rel, const char *
 	v->problems++;
 }
 
-static const struct {
-	const char *name;
-	uint16_t em;
-} machines[] = {
-	{ "x86_64", EM_X86_64 }, { "amd64", EM_X86_64 }, { "x86-64", EM_X86_64 },
-	{ "i386", EM_386 }, { "i486", EM_386 }, { "i586", EM_386 }, { "i686", EM_386 }, { "x86", EM_386 },
-	{ "aarch64", EM_AARCH64 }, { "arm64", EM_AARCH64 },
-	{ "arm", EM_ARM }, { "armhf", EM_ARM }, { "armel", EM_ARM }, { "armv7l", EM_ARM },
-	{ "riscv64", EM_RISCV }, { "riscv", EM_RISCV },
-	{ "ppc64", EM_PPC64 }, { "ppc64le", EM_PPC64 }, { "ppc64el", EM_PPC64 }, { "powerpc64", EM_PPC64 },
-	{ "ppc", EM_PPC }, { "powerpc", EM_PPC },
-	{ "s390x", EM_S390 }, { "s390", EM_S390 },
-	{ "mips", EM_MIPS }, { "mips64", EM_MIPS }, { "mips64el", EM_MIPS }, { "mipsel", EM_MIPS },
-	{ "loongarch64", 258 }, { "loongarch", 258 }, { "loong64", 258 },
-	{ "sparc64", EM_SPARCV9 }, { "sparc", EM_SPARC },
-};
-
-int elf_machine_from_name(const char *name, uint16_t *em)
+static void report_missing(struct vctx *v, const char *rel, bool pattern, const char *why)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(machines); i++)
-		if (!strcmp(name, machines[i].name)) {
-			*em = machines[i].em;
-			return 0;
-		}
-	return -EINVAL;
+	for (size_t i = 0; i < v->missing.n; i++)
+		if (!strcmp(v->missing.v[i], rel))
+			return;
+	ptrarray_push(&v->missing, xstrdup(rel));
+	problem(v, rel, "%s%s%s%s", pattern ? "no file matches this required pattern" : "required file is missing",
+		why ? " (" : "", why ? why : "", why ? ")" : "");
 }
 
-const char *elf_machine_name(uint16_t em)
-{
-	/* The first name of each machine in the table is its canonical one. */
-	for (size_t i = 0; i < ARRAY_SIZE(machines); i++)
-		if (machines[i].em == em)
-			return machines[i].name;
-	return "unknown";
-}
-
-static void require(struct vctx *v, const char *rel, bool exec, const char *why)
+/* A rule's 'expect': a regular file (links followed), executable when it says so. */
+static void check_expect(struct vctx *v, const char *rel, bool exec, const char *why)
 {
 	_cleanup_free_ char *p = path_join(v->build, rel);
 	struct stat st;
 
-	if (stat(p, &st) < 0 || !S_ISREG(st.st_mode)) {
-		if (why)
-			problem(v, rel, "required file is missing (%s)", why);
-		else
-			problem(v, rel, "required file is missing");
-	} else if (exec && !(st.st_mode & 0111)) {
+	if (stat(p, &st) < 0 || !S_ISREG(st.st_mode))
+		report_missing(v, rel, false, why);
+	else if (exec && !(st.st_mode & 0111))
 		problem(v, rel, "required program is not executable");
+}
+
+/* Would the pack's walk for pat have taken rel? It meets rel's parent
+ * directories first and drops whatever an exclude matches, except a path
+ * the pattern names literally. */
+static bool selected_by(const char *pat, const struct ptrarray *excl, const char *rel)
+{
+	_cleanup_free_ char *p = xstrdup(rel);
+	bool literal = !glob_has_magic(pat), hit = false;
+
+	for (char *s = p;;) {
+		char *slash = strchr(s, '/');
+
+		if (slash)
+			*slash = '\0';
+		hit = hit || glob_match(pat, p);
+		if (glob_match_any(excl, p) && !(literal && !strcmp(p, pat)))
+			return false;
+		if (!slash)
+			return hit;
+		*slash = '/';
+		s = slash + 1;
 	}
 }
 
-/* Each gcc plugin kbuild loads for modules, by the option that enables it. */
-static const struct {
-	const char *sym, *so;
-} gcc_plugins[] = {
-	{ "CONFIG_GCC_PLUGIN_LATENT_ENTROPY", "scripts/gcc-plugins/latent_entropy_plugin.so" },
-	{ "CONFIG_GCC_PLUGIN_STACKLEAK", "scripts/gcc-plugins/stackleak_plugin.so" },
-	{ "CONFIG_GCC_PLUGIN_RANDSTRUCT", "scripts/gcc-plugins/randomize_layout_plugin.so" },
-	{ "CONFIG_GCC_PLUGIN_ARM_SSP_PER_TASK", "scripts/gcc-plugins/arm_ssp_per_task_plugin.so" },
-	{ "CONFIG_GCC_PLUGIN_SANCOV", "scripts/gcc-plugins/sancov_plugin.so" },
-	{ "CONFIG_GCC_PLUGIN_STRUCTLEAK", "scripts/gcc-plugins/structleak_plugin.so" },
-};
-
-static void check_required(struct vctx *v)
+static bool tree_matches(const struct vctx *v, const char *pat, const struct ptrarray *excl)
 {
-	static const char *const always[] = { "Makefile", ".config", "include/config/auto.conf",
-					      "include/generated/autoconf.h", "Module.symvers", "scripts/module.lds" };
-	static const char *const progs[] = { "scripts/basic/fixdep", "scripts/mod/modpost" };
-	static const struct {
-		const char *sym, *prog;
-	} cond[] = {
-		{ "CONFIG_MODVERSIONS", "scripts/genksyms/genksyms" },
-		{ "CONFIG_OBJTOOL", "tools/objtool/objtool" },
-		{ "CONFIG_DEBUG_INFO_BTF_MODULES", "tools/bpf/resolve_btfids/resolve_btfids" },
-		{ "CONFIG_MODULE_SIG", "scripts/sign-file" },
-	};
+	_cleanup_free_ char *prefix = glob_literal_prefix(pat);
+	size_t l = strlen(prefix);
 
-	for (size_t i = 0; i < ARRAY_SIZE(always); i++)
-		require(v, always[i], false, NULL);
-	for (size_t i = 0; i < ARRAY_SIZE(progs); i++)
-		require(v, progs[i], true, NULL);
-	for (size_t i = 0; i < ARRAY_SIZE(cond); i++)
-		if (kconfig_enabled(&v->kc, cond[i].sym)) {
-			_cleanup_free_ char *why = xasprintf("%s=%s", cond[i].sym, kconfig_get(&v->kc, cond[i].sym));
-			require(v, cond[i].prog, true, why);
-		}
-	if (kconfig_enabled(&v->kc, "CONFIG_GCC_PLUGINS")) {
-		bool any = false;
-		for (size_t i = 0; i < ARRAY_SIZE(gcc_plugins); i++)
-			if (kconfig_enabled(&v->kc, gcc_plugins[i].sym)) {
-				_cleanup_free_ char *why = xasprintf("%s=y", gcc_plugins[i].sym);
-				require(v, gcc_plugins[i].so, false, why);
-				any = true;
-			}
-		if (!any) {
-			bool found = false;
-			for (size_t i = 0; i < v->tv.n && !found; i++)
-				found = str_starts_with(v->tv.v[i].rel, "scripts/gcc-plugins/") &&
-					str_ends_with(v->tv.v[i].rel, ".so");
-			if (!found)
-				problem(v, "scripts/gcc-plugins", "no gcc plugin (*.so) although CONFIG_GCC_PLUGINS=y");
+	for (size_t i = 0; i < v->tv.n; i++) {
+		const struct tree_file *f = &v->tv.v[i];
+
+		if (f->type == ENTRY_DIR || strncmp(f->rel, prefix, l) || (l && f->rel[l] && f->rel[l] != '/'))
+			continue;
+		if (selected_by(pat, excl, f->rel))
+			return true;
+	}
+	return false;
+}
+
+static bool expected(const struct rule *r, const char *path, const char *srcarch)
+{
+	for (size_t i = 0; i < r->nexpect; i++) {
+		_cleanup_free_ char *e = manifest_expand(r->expect[i].path, srcarch);
+		if (!strcmp(e, path))
+			return true;
+	}
+	return false;
+}
+
+/* A required rule: each include pattern matches a file, as pack demanded. */
+static void check_required_rule(struct vctx *v, const struct manifest_set *ms, const struct rule *r,
+				const char *srcarch, const char *why)
+{
+	struct ptrarray excl = manifest_excludes(ms, r, srcarch);
+
+	for (size_t i = 0; i < r->ninclude; i++) {
+		_cleanup_free_ char *pat = manifest_expand(r->include[i], srcarch);
+
+		/* Its 'expect' entry checks more (the executable bit). */
+		if (expected(r, pat, srcarch))
+			continue;
+		if (!tree_matches(v, pat, &excl))
+			report_missing(v, pat, glob_has_magic(pat), why);
+	}
+	ptrarray_free(&excl, free);
+}
+
+static void check_rules(struct vctx *v, const struct manifest_set *ms, const char *srcarch, unsigned version,
+			unsigned patchlevel)
+{
+	for (size_t i = 0; i < ms->nrules; i++) {
+		const struct rule *r = ms->rules[i];
+		_cleanup_free_ char *why = NULL;
+
+		if (!rule_applies(r, &v->kc, (int)version, (int)patchlevel))
+			continue;
+		why = rule_why(r, &v->kc);
+		if (r->required)
+			check_required_rule(v, ms, r, srcarch, why);
+		for (size_t j = 0; j < r->nexpect; j++) {
+			_cleanup_free_ char *path = manifest_expand(r->expect[j].path, srcarch);
+			check_expect(v, path, r->expect[j].executable, why);
 		}
 	}
 }
@@ -176,11 +187,6 @@ static void check_elf(struct vctx *v, const struct tree_file *f, const char *abs
 	if (id.machine != v->host_em)
 		problem(v, f->rel, "ELF machine %s (%u), expected %s (%u)", elf_machine_name(id.machine), id.machine,
 			elf_machine_name(v->host_em), v->host_em);
-}
-
-static bool is_key_name(const char *base)
-{
-	return !strcmp(base, "signing_key.pem") || !strcmp(base, "signing_key.priv") || str_ends_with(base, ".priv");
 }
 
 /* Files kbuild reads as make or shell input. */
@@ -268,22 +274,8 @@ static void check_files(struct vctx *v)
 				problem(v, f->rel, "symlink to an absolute path: %s", f->target);
 				continue;
 			}
-			/* Lexically, as a reader of the tree elsewhere would resolve it. */
-			int depth = 0;
-			bool out = false;
-			for (const char *c = f->rel; *c; c++)
-				depth += *c == '/';
-			_cleanup_free_ char *t = xstrdup(f->target);
-			char *save = NULL;
-			for (char *seg = strtok_r(t, "/", &save); seg; seg = strtok_r(NULL, "/", &save)) {
-				if (!strcmp(seg, ".."))
-					depth--;
-				else if (strcmp(seg, "."))
-					depth++;
-				if (depth < 0)
-					out = true;
-			}
-			if (out)
+			resolved = path_resolve_link(f->rel, f->target);
+			if (!resolved)
 				problem(v, f->rel, "symlink points outside the tree: %s", f->target);
 			else if (!path_exists(abs))
 				problem(v, f->rel, "dangling symlink: %s", f->target);
@@ -291,44 +283,67 @@ static void check_files(struct vctx *v)
 		}
 		if (f->type != ENTRY_FILE)
 			continue;
-		if (is_key_name(base)) {
+		/* Big files are objects and binaries, not keys or make input: judged by name. */
+		if (f->size <= (1 << 20) && read_file(abs, &buf, &len) < 0)
+			len = 0;
+		if (secrets_is_key_material(f->rel, v->sig_key, buf, len)) {
 			problem(v, f->rel, "private key material");
 			continue;
 		}
 		if (f->mode & 0111 || str_ends_with(base, ".so"))
 			check_elf(v, f, abs);
-		/* Big files are objects and binaries, not keys or make input. */
-		if (f->size > (1 << 20) || read_file(abs, &buf, &len) < 0)
+		if (!buf)
 			continue;
-		if (secrets_has_private_pem(buf, len) ||
-		    (str_ends_with(base, ".key") && !memmem(buf, len, "-----BEGIN ", 11) && len > 0)) {
-			problem(v, f->rel, "private key material");
-			continue;
-		}
 		if (is_build_script(f->rel, buf, len))
 			check_abs_paths(v, f, buf, len);
 	}
 }
 
-static bool newer(const struct timespec *a, const struct timespec *b)
+/* The manifests' mtime-order, as pack made it: kbuild regenerates the
+ * configuration when a file is older than the one before it. */
+static void check_mtimes(struct vctx *v, const struct manifest_set *ms)
 {
-	return a->tv_sec > b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec > b->tv_nsec);
+	struct timespec prev = { 0 };
+	const char *prev_rel = NULL;
+
+	for (size_t i = 0; i < ms->nmtime_order; i++) {
+		_cleanup_free_ char *p = path_join(v->build, ms->mtime_order[i]);
+		struct stat st;
+
+		if (stat(p, &st) < 0)
+			continue; /* a required one is reported as missing */
+		if (prev_rel && timespec_cmp(&prev, &st.st_mtim) > 0)
+			problem(v, ms->mtime_order[i], "older than %s: kbuild would try to regenerate the configuration",
+				prev_rel);
+		prev = st.st_mtim;
+		prev_rel = ms->mtime_order[i];
+	}
 }
 
-static void check_mtimes(struct vctx *v)
+/* The manifests pack would use for this tree: its release, its arch (the
+ * .config header, else the arch symbols) and its config. 1 when the tree
+ * does not say which (reported), negative errno when they cannot be loaded. */
+static int load_manifests(struct vctx *v, const struct verify_opts *o, struct manifest_set *ms, char **srcarch,
+			  unsigned *version, unsigned *patchlevel)
 {
-	/* kbuild regenerates the configuration when a file is older than the one before it. */
-	static const char *const order[] = { ".config", "include/config/auto.conf", "include/generated/autoconf.h" };
-	struct stat st[3];
+	_cleanup_free_ char *dot_path = path_join(v->build, ".config");
+	struct kconfig dot = { 0 };
+	const char *arch;
 
-	for (size_t i = 0; i < 3; i++) {
-		_cleanup_free_ char *p = path_join(v->build, order[i]);
-		if (stat(p, &st[i]) < 0)
-			return; /* reported as missing */
+	if (kversion_read_tree(v->build, version, patchlevel) < 0) {
+		problem(v, "include/config/kernel.release", "no kernel version: cannot tell which manifest rules apply");
+		return 1;
 	}
-	for (size_t i = 1; i < 3; i++)
-		if (newer(&st[i - 1].st_mtim, &st[i].st_mtim))
-			problem(v, order[i], "older than %s: kbuild would try to regenerate the configuration", order[i - 1]);
+	/* Unreadable, it stays empty and auto.conf's arch symbols decide. */
+	(void)kconfig_read(dot_path, &dot, NULL);
+	arch = ktree_srcarch(&dot, &v->kc);
+	*srcarch = arch ? xstrdup(arch) : NULL;
+	kconfig_release(&dot);
+	if (!*srcarch) {
+		problem(v, ".config", "no architecture: cannot tell which manifest rules apply");
+		return 1;
+	}
+	return manifest_load_tree(ms, o->manifest_dir, *srcarch, o->extra_manifests, o->nextra);
 }
 
 static void check_symvers(struct vctx *v)
@@ -374,26 +389,38 @@ static void check_btf_base(struct vctx *v, const struct verify_opts *o)
 		problem(v, "vmlinux", "has no .BTF section, the BTF base of modules (CONFIG_DEBUG_INFO_BTF_MODULES=y)");
 }
 
+/* The machine the tree's programs must run on. */
+static int host_machine(const struct verify_opts *o, uint16_t *em)
+{
+	struct utsname u;
+
+	if (o->host_arch) {
+		if (elf_machine_from_name(o->host_arch, em) < 0) {
+			log_err("unknown --host-arch '%s'", o->host_arch);
+			return -EINVAL;
+		}
+	} else if (uname(&u) < 0 || elf_machine_from_name(u.machine, em) < 0) {
+		log_err("cannot tell this machine's ELF machine; pass --host-arch");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 {
 	struct vctx v = { .build = build, .out = out };
+	struct manifest_set ms = { 0 };
+	_cleanup_free_ char *srcarch = NULL;
+	unsigned version = 0, patchlevel = 0;
+	bool have_rules;
 	_cleanup_free_ char *auto_conf = path_join(build, "include/config/auto.conf");
 	_cleanup_free_ char *dot_config = path_join(build, ".config");
 	char *err = NULL;
 	int r;
 
-	if (o->host_arch) {
-		if (elf_machine_from_name(o->host_arch, &v.host_em) < 0) {
-			log_err("unknown --host-arch '%s'", o->host_arch);
-			return -EINVAL;
-		}
-	} else {
-		struct utsname u;
-		if (uname(&u) < 0 || elf_machine_from_name(u.machine, &v.host_em) < 0) {
-			log_err("cannot tell this machine's ELF machine; pass --host-arch");
-			return -EINVAL;
-		}
-	}
+	r = host_machine(o, &v.host_em);
+	if (r < 0)
+		return r;
 	/* The config decides what is required; auto.conf is what kbuild reads. */
 	r = kconfig_read(path_is_reg(auto_conf) ? auto_conf : dot_config, &v.kc, &err);
 	if (r < 0) {
@@ -401,22 +428,31 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 			err ? err : strerror(-r));
 		free(err);
 	}
+	v.sig_key = secrets_sig_key(&v.kc);
 	r = tree_walk(build, false, &v.tv);
 	if (r < 0)
 		goto out;
-	check_required(&v);
+	r = load_manifests(&v, o, &ms, &srcarch, &version, &patchlevel);
+	if (r < 0)
+		goto out;
+	have_rules = r == 0;
+	if (have_rules)
+		check_rules(&v, &ms, srcarch, version, patchlevel);
 	check_btf_base(&v, o);
 	check_files(&v);
-	check_mtimes(&v);
+	if (have_rules)
+		check_mtimes(&v, &ms);
 	check_symvers(&v);
 	if (o->canary && v.problems == 0) {
-		r = canary_check(build, o->canary_src, out);
+		r = canary_check(build, out);
 		if (r < 0)
 			goto out;
 		v.problems += r;
 	}
 	r = v.problems;
 out:
+	manifest_set_release(&ms);
+	ptrarray_free(&v.missing, free);
 	tree_view_release(&v.tv);
 	kconfig_release(&v.kc);
 	return r;

@@ -3,22 +3,24 @@
 #pragma once
 
 #include <stdbool.h>
-#include <stdint.h>
+#include <stddef.h>
 #include <stdio.h>
+
+#include "kernel/elfmach.h" /* the machine names --host-arch takes */
 
 struct verify_opts {
 	const char *host_arch; /* machine the tree's programs must run on; NULL: this one */
 	bool canary;           /* also build the bundled canary module against it */
-	const char *canary_src; /* NULL: kbp_canary_dir() */
 	bool no_btf_base;      /* module BTF waived (pack --vmlinux=none): no vmlinux is fine */
+	/* The manifests the tree was packed with (pack --verify passes its own):
+	 * NULL dir is kbp_manifest_dir(); the extra ones follow common and arch. */
+	const char *manifest_dir;
+	const char **extra_manifests;
+	size_t nextra;
 };
 
 /* Checks PATH (a build directory, a DESTDIR holding one, or an archive)
- * and writes every problem as one line "FILE: problem" to out. Returns the
+ * against the manifests resolved for its own release, arch and config, and
+ * writes every problem as one line "FILE: problem" to out. Returns the
  * number of problems, or a negative errno when it could not check. */
 int kbp_verify(const char *path, const struct verify_opts *o, FILE *out);
-
-/* EM_* for a machine name (uname -m or Debian/kernel spelling); -EINVAL when unknown. */
-int elf_machine_from_name(const char *name, uint16_t *em);
-/* A readable name for an EM_* value. */
-const char *elf_machine_name(uint16_t em);

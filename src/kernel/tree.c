@@ -99,6 +99,15 @@ static int check_configured(struct ktree *t)
 	return 0;
 }
 
+/* One path component: not empty, '.' or '..', no '/'; only characters of
+ * `allowed` when it is given. */
+static bool is_name(const char *s, const char *allowed)
+{
+	if (!*s || !strcmp(s, ".") || !strcmp(s, "..") || strchr(s, '/'))
+		return false;
+	return !allowed || strspn(s, allowed) == strlen(s);
+}
+
 /* SRCARCH from ARCH, as the top Makefile maps it. */
 static const char *srcarch_of(const char *arch)
 {
@@ -127,6 +136,13 @@ static const char *arch_from_symbols(const struct kconfig *kc)
 		if (kconfig_enabled(kc, map[i][0]))
 			return map[i][1];
 	return NULL;
+}
+
+const char *ktree_srcarch(const struct kconfig *dot_config, const struct kconfig *kc)
+{
+	if (dot_config->header_arch)
+		return srcarch_of(dot_config->header_arch);
+	return arch_from_symbols(kc);
 }
 
 int ktree_open(struct ktree *t, const char *src, const char *obj, const char *arch)
@@ -176,8 +192,10 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
 		free(errmsg);
 		return r;
 	}
-	if (!*str_strip(t->release) || strchr(t->release, '/')) {
-		log_err("%s: cannot read the kernel release", p);
+	/* It names lib/modules/<release>: one path component, or the output lands elsewhere. */
+	if (!is_name(str_strip(t->release), NULL)) {
+		log_err("%s: kernel release '%s' is not a single path component (no '/', not empty, '.' or '..')", p,
+			t->release);
 		return -EINVAL;
 	}
 	free(p);
@@ -202,15 +220,19 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
 			free(errmsg);
 			return r;
 		}
-		if (dot.header_arch)
-			t->srcarch = xstrdup(srcarch_of(dot.header_arch));
-		else if (arch_from_symbols(&t->config))
-			t->srcarch = xstrdup(arch_from_symbols(&t->config));
+		if (ktree_srcarch(&dot, &t->config))
+			t->srcarch = xstrdup(ktree_srcarch(&dot, &t->config));
 		kconfig_release(&dot);
 		if (!t->srcarch) {
 			log_err("%s: cannot tell the architecture from the config; pass --arch", p);
 			return -EINVAL;
 		}
+	}
+	/* It names arch/<srcarch> and manifests/arch/<srcarch>.yaml. */
+	if (!is_name(t->srcarch, "abcdefghijklmnopqrstuvwxyz0123456789_")) {
+		log_err("%s: architecture '%s' is not a kernel architecture name (lower-case letters, digits, '_')",
+			arch ? "--arch" : p, t->srcarch);
+		return -EINVAL;
 	}
 	free(p);
 	p = xasprintf("%s/arch/%s", t->src, t->srcarch);

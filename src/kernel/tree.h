@@ -22,5 +22,8 @@ struct ktree {
  * Prints one message naming the path and the cause; returns negative errno. */
 int ktree_open(struct ktree *t, const char *src, const char *obj, const char *arch);
 void ktree_release(struct ktree *t);
+/* SRCARCH of a configured tree: from the ARCH in .config's header, else from
+ * the arch selector symbols of kc (auto.conf has no header); NULL when unknown. */
+const char *ktree_srcarch(const struct kconfig *dot_config, const struct kconfig *kc);
 /* Absolute path of rel inside the tree an origin names. */
 char *ktree_path(const struct ktree *t, int origin, const char *rel);

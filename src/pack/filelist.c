@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "shared/timespec.h"
 #include "shared/util.h"
 
 struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry_type type)
@@ -108,13 +109,14 @@ int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs
 	e->type = ENTRY_FILE;
 	e->origin = ORIGIN_TOOL;
 	e->rule = rule;
-	e->mode = (st.st_mode & 0111) ? 0755 : 0644;
+	e->mode = filelist_file_mode(st.st_mode);
 	e->size = st.st_size;
-	e->mtime = st.st_mtim;
-	if (clamp_mtime >= 0 && e->mtime.tv_sec >= clamp_mtime) {
-		e->mtime.tv_sec = (time_t)clamp_mtime;
-		e->mtime.tv_nsec = 0;
-	}
+	e->mtime = timespec_clamp(st.st_mtim, clamp_mtime);
 	filelist_sort_dedup(fl);
 	return 0;
+}
+
+mode_t filelist_file_mode(mode_t st_mode)
+{
+	return (st_mode & 0111) ? 0755 : 0644;
 }

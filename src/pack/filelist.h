@@ -23,6 +23,7 @@ struct pack_entry {
 	off_t size;
 	struct timespec mtime; /* clamped to SOURCE_DATE_EPOCH when set */
 	size_t seq;           /* selection order: later wins for the same path */
+	bool keep_link;       /* LINK out of the trees (--allow-outside-links): never made a copy */
 };
 
 struct filelist {
@@ -38,3 +39,5 @@ struct pack_entry *filelist_find(const struct filelist *fl, const char *rel);
  * adds missing parent directories. */
 int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs, const char *rule, int64_t clamp_mtime);
 void filelist_release(struct filelist *fl);
+/* The normalised mode of a file copied from one with this st_mode. */
+mode_t filelist_file_mode(mode_t st_mode);

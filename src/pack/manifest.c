@@ -2,12 +2,15 @@
 #define _GNU_SOURCE
 #include "pack/manifest.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <yaml.h>
 
+#include "shared/glob.h"
 #include "shared/log.h"
+#include "shared/paths.h"
 #include "shared/util.h"
 
 const char *origin_name(enum origin o)
@@ -63,13 +66,55 @@ static int string_list(struct loader *l, yaml_node_t *n, const char *key, char *
 		yaml_node_t *it = yaml_document_get_node(&l->doc, *i);
 		if (!it || it->type != YAML_SCALAR_NODE)
 			return node_err(l, it ? it : n, "'%s' entries must be strings", key);
-		const char *s = scalar(it);
-		if (!*s || s[0] == '/' || strstr(s, "..") != NULL)
-			return node_err(l, it, "'%s' entry '%s' must be a relative path inside the tree", key, s);
 		*out = xrealloc(*out, (*nout + 1) * sizeof(char *));
-		(*out)[(*nout)++] = xstrdup(s);
+		(*out)[(*nout)++] = xstrdup(scalar(it));
 	}
 	return 0;
+}
+
+/* Why a manifest path is not a normalised path inside its tree, or NULL. */
+static const char *path_problem(const char *s)
+{
+	if (!*s)
+		return "it is empty";
+	if (s[0] == '/')
+		return "it is absolute";
+	for (const char *seg = s;;) {
+		size_t n = strcspn(seg, "/");
+
+		if (n == 0)
+			return seg[0] ? "it has an empty segment ('//')" : "it ends with '/'";
+		if ((n == 1 && seg[0] == '.') || (n == 2 && seg[0] == '.' && seg[1] == '.'))
+			return n == 1 ? "it has a '.' segment" : "it has a '..' segment";
+		if (!seg[n])
+			return NULL;
+		seg += n + 1;
+	}
+}
+
+static int check_path(struct loader *l, const yaml_node_t *n, const char *key)
+{
+	const char *s = scalar(n);
+	const char *why = s ? path_problem(s) : NULL;
+
+	if (why)
+		return node_err(l, n, "'%s' path '%s' must be relative to the tree and normalised: %s", key, s, why);
+	return 0;
+}
+
+/* string_list() for paths: each one checked where it stands in the file. */
+static int path_list(struct loader *l, yaml_node_t *n, const char *key, char ***out, size_t *nout)
+{
+	int ret = 0;
+
+	if (n->type == YAML_SCALAR_NODE)
+		ret = check_path(l, n, key);
+	else if (n->type == YAML_SEQUENCE_NODE)
+		for (yaml_node_item_t *i = n->data.sequence.items.start; ret == 0 && i < n->data.sequence.items.top; i++) {
+			yaml_node_t *it = yaml_document_get_node(&l->doc, *i);
+			ret = it ? check_path(l, it, key) : 0;
+		}
+	return ret < 0 ? ret : string_list(l, n, key, out, nout);
 }
 
 static int parse_cond(struct loader *l, yaml_node_t *n, struct rule *r)
@@ -150,6 +195,53 @@ static int parse_bool(struct loader *l, yaml_node_t *n, const char *key, bool *o
 	return 0;
 }
 
+static int parse_expect_one(struct loader *l, yaml_node_t *n, struct rule *r)
+{
+	struct expect e = { 0 };
+	const char *path = scalar(n);
+	int ret = 0;
+
+	if (n->type == YAML_MAPPING_NODE) {
+		for (yaml_node_pair_t *p = n->data.mapping.pairs.start; ret == 0 && p < n->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
+			yaml_node_t *v = yaml_document_get_node(&l->doc, p->value);
+			const char *key = scalar(k);
+
+			if (key && !strcmp(key, "path") && scalar(v))
+				path = scalar(v);
+			else if (key && !strcmp(key, "executable"))
+				ret = parse_bool(l, v, "executable", &e.executable);
+			else
+				ret = node_err(l, k, "'expect' entries are a path or a mapping with 'path' and 'executable'");
+		}
+	}
+	if (ret < 0)
+		return ret;
+	if (!path)
+		return node_err(l, n, "'expect' entry has no 'path'");
+	if (path_problem(path))
+		return node_err(l, n, "'expect' path '%s' must be relative to the tree and normalised: %s", path,
+				path_problem(path));
+	if (glob_has_magic(path))
+		return node_err(l, n, "'expect' path '%s' names one file: no wildcards", path);
+	e.path = xstrdup(path);
+	r->expect = xrealloc(r->expect, (r->nexpect + 1) * sizeof(*r->expect));
+	r->expect[r->nexpect++] = e;
+	return 0;
+}
+
+/* One entry or a list: "path" or {path: ..., executable: true}. */
+static int parse_expect(struct loader *l, yaml_node_t *n, struct rule *r)
+{
+	int ret = 0;
+
+	if (n->type != YAML_SEQUENCE_NODE)
+		return parse_expect_one(l, n, r);
+	for (yaml_node_item_t *i = n->data.sequence.items.start; ret == 0 && i < n->data.sequence.items.top; i++)
+		ret = parse_expect_one(l, yaml_document_get_node(&l->doc, *i), r);
+	return ret;
+}
+
 static void rule_free(struct rule *r)
 {
 	if (!r)
@@ -167,6 +259,9 @@ static void rule_free(struct rule *r)
 		free(r->when[i].value);
 	}
 	free(r->when);
+	for (size_t i = 0; i < r->nexpect; i++)
+		free(r->expect[i].path);
+	free(r->expect);
 	free(r);
 }
 
@@ -204,17 +299,21 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 			else
 				ret = node_err(l, v, "'from' must be 'src' or 'obj'");
 		} else if (!strcmp(key, "include")) {
-			ret = string_list(l, v, key, &r->include, &r->ninclude);
+			ret = path_list(l, v, key, &r->include, &r->ninclude);
 		} else if (!strcmp(key, "exclude")) {
-			ret = string_list(l, v, key, &r->exclude, &r->nexclude);
+			ret = path_list(l, v, key, &r->exclude, &r->nexclude);
 		} else if (!strcmp(key, "when")) {
 			ret = parse_cond(l, v, r);
 		} else if (!strcmp(key, "kernel")) {
 			ret = parse_kernel(l, v, r);
 		} else if (!strcmp(key, "required")) {
 			ret = parse_bool(l, v, key, &r->required);
+		} else if (!strcmp(key, "expect")) {
+			ret = parse_expect(l, v, r);
 		} else {
-			ret = node_err(l, k, "unknown rule key '%s' (expected name, from, include, exclude, when, kernel, required)", key);
+			ret = node_err(l, k,
+				       "unknown rule key '%s' (expected name, from, include, exclude, when, kernel, required, expect)",
+				       key);
 		}
 	}
 	if (ret == 0 && !r->name)
@@ -234,6 +333,7 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 static int parse_root(struct loader *l, struct manifest_set *ms)
 {
 	yaml_node_t *root = yaml_document_get_root_node(&l->doc);
+	bool have_version = false;
 	int ret = 0;
 
 	if (!root) {
@@ -250,12 +350,13 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 		if (!key) {
 			ret = node_err(l, k, "manifest keys must be strings");
 		} else if (!strcmp(key, "version")) {
+			have_version = true;
 			if (!scalar(v) || strcmp(scalar(v), "1"))
 				ret = node_err(l, v, "unsupported manifest version (this kbuild-pack reads version 1)");
 		} else if (!strcmp(key, "exclude")) {
-			ret = string_list(l, v, key, &ms->exclude, &ms->nexclude);
+			ret = path_list(l, v, key, &ms->exclude, &ms->nexclude);
 		} else if (!strcmp(key, "mtime-order")) {
-			ret = string_list(l, v, key, &ms->mtime_order, &ms->nmtime_order);
+			ret = path_list(l, v, key, &ms->mtime_order, &ms->nmtime_order);
 		} else if (!strcmp(key, "rules")) {
 			if (v->type != YAML_SEQUENCE_NODE) {
 				ret = node_err(l, v, "'rules' must be a list");
@@ -273,6 +374,8 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 			ret = node_err(l, k, "unknown manifest key '%s' (expected version, exclude, mtime-order, rules)", key);
 		}
 	}
+	if (ret == 0 && !have_version)
+		ret = node_err(l, root, "manifest has no 'version' (this kbuild-pack reads version 1)");
 	return ret;
 }
 
@@ -367,4 +470,93 @@ bool rule_applies(const struct rule *r, const struct kconfig *kc, int version, i
 			return false;
 	}
 	return true;
+}
+
+char *rule_why(const struct rule *r, const struct kconfig *kc)
+{
+	struct strbuf b = { 0 };
+
+	for (size_t i = 0; i < r->nwhen; i++) {
+		const struct cond *c = &r->when[i];
+		const char *v = kconfig_get(kc, c->sym);
+
+		if (c->negate)
+			strbuf_addf(&b, "%s%s is not set", i ? ", " : "", c->sym);
+		else
+			strbuf_addf(&b, "%s%s=%s", i ? ", " : "", c->sym, v ? v : c->value ? c->value : "y");
+	}
+	return b.len ? strbuf_steal(&b) : NULL;
+}
+
+char *manifest_expand(const char *pattern, const char *srcarch)
+{
+	static const char var[] = "${SRCARCH}";
+	struct strbuf b = { 0 };
+
+	for (const char *p = pattern; *p;) {
+		if (str_starts_with(p, var)) {
+			strbuf_adds(&b, srcarch);
+			p += strlen(var);
+		} else {
+			strbuf_addc(&b, *p++);
+		}
+	}
+	return strbuf_steal(&b);
+}
+
+struct ptrarray manifest_excludes(const struct manifest_set *ms, const struct rule *r, const char *srcarch)
+{
+	struct ptrarray a = { 0 };
+
+	for (size_t i = 0; i < r->nexclude; i++)
+		ptrarray_push(&a, manifest_expand(r->exclude[i], srcarch));
+	for (size_t i = 0; i < ms->nexclude; i++)
+		ptrarray_push(&a, manifest_expand(ms->exclude[i], srcarch));
+	return a;
+}
+
+static void list_arches(const char *dir, struct strbuf *b)
+{
+	_cleanup_free_ char *ad = path_join(dir, "arch");
+	DIR *d = opendir(ad);
+	struct dirent *de;
+	struct ptrarray names = { 0 };
+
+	if (!d)
+		return;
+	while ((de = readdir(d)) != NULL)
+		if (str_ends_with(de->d_name, ".yaml"))
+			ptrarray_push(&names, xstrndup(de->d_name, strlen(de->d_name) - strlen(".yaml")));
+	closedir(d);
+	ptrarray_sort_strings(&names);
+	for (size_t i = 0; i < names.n; i++)
+		strbuf_addf(b, "%s%s", i ? ", " : "", (char *)names.v[i]);
+	ptrarray_free(&names, free);
+}
+
+int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *srcarch, const char **extra,
+		       size_t nextra)
+{
+	_cleanup_free_ char *d = dir ? xstrdup(dir) : kbp_manifest_dir();
+	_cleanup_free_ char *common = path_join(d, "common.yaml");
+	_cleanup_free_ char *arch = xasprintf("%s/arch/%s.yaml", d, srcarch);
+	int r;
+
+	if (!path_is_reg(common)) {
+		log_err("%s: no such manifest (is --manifest-dir right?)", common);
+		return -ENOENT;
+	}
+	if (!path_is_reg(arch)) {
+		struct strbuf known = { 0 };
+		list_arches(d, &known);
+		log_err("unknown architecture '%s': no manifest %s (known: %s)", srcarch, arch, strbuf_str(&known));
+		strbuf_release(&known);
+		return -ENOENT;
+	}
+	r = manifest_load(ms, common);
+	if (r == 0)
+		r = manifest_load(ms, arch);
+	for (size_t i = 0; r == 0 && i < nextra; i++)
+		r = manifest_load(ms, extra[i]);
+	return r;
 }

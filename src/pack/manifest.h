@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "kernel/kconfig.h"
+#include "shared/util.h"
 
 enum origin { ORIGIN_SRC, ORIGIN_OBJ, ORIGIN_TOOL };
 
@@ -22,6 +23,12 @@ struct kver_bound {
 	int version, patchlevel;
 };
 
+/* A file the result must hold when the rule applies (verify checks it). */
+struct expect {
+	char *path;
+	bool executable;
+};
+
 struct rule {
 	char *name;
 	char *file; /* manifest path and line, for messages */
@@ -35,6 +42,8 @@ struct rule {
 	size_t nwhen;
 	struct kver_bound kernel[2];
 	bool required;
+	struct expect *expect;
+	size_t nexpect;
 };
 
 struct manifest_set {
@@ -54,8 +63,19 @@ struct manifest_set {
  * "FILE:LINE:COLUMN: reason" and returns a negative errno. */
 int manifest_load(struct manifest_set *ms, const char *path);
 void manifest_set_release(struct manifest_set *ms);
+/* The manifests of a tree, as pack and verify use them: common.yaml, then
+ * arch/<srcarch>.yaml of dir (NULL: kbp_manifest_dir()), then the extra ones. */
+int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *srcarch, const char **extra,
+		       size_t nextra);
 
+/* A manifest pattern with ${SRCARCH} replaced by the tree's. */
+char *manifest_expand(const char *pattern, const char *srcarch);
+/* What a rule's walk drops: its excludes and the global ones, expanded
+ * (free with ptrarray_free(a, free)). */
+struct ptrarray manifest_excludes(const struct manifest_set *ms, const struct rule *r, const char *srcarch);
 /* Does the rule apply to this configuration and kernel version? */
 bool rule_applies(const struct rule *r, const struct kconfig *kc, int version, int patchlevel);
-/* The config symbols a rule's condition reads (for the report). */
+/* Why an applying rule applies: its 'when' terms as the config has them
+ * ("CONFIG_FOO=y, CONFIG_BAR is not set"); NULL without terms. */
+char *rule_why(const struct rule *r, const struct kconfig *kc);
 const char *origin_name(enum origin o);

@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "pack/pack.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -52,49 +51,42 @@ static int check_symvers(const struct ktree *t, const struct pack_opts *o)
 	return 0;
 }
 
-static void list_arches(const char *dir, struct strbuf *b)
+/* What the pack writes or replaces must not overlap the trees it reads: an
+ * output inside them changes the tree being packed, and --force on one that
+ * holds them deletes them. */
+static int check_out_path(const struct ktree *t, const char *out, const char *written)
 {
-	_cleanup_free_ char *ad = path_join(dir, "arch");
-	DIR *d = opendir(ad);
-	struct dirent *de;
-	struct ptrarray names = { 0 };
+	_cleanup_free_ char *p = path_resolve_parents(written);
+	const char *trees[][2] = { { "source", t->src }, { "object", t->obj } };
 
-	if (!d)
-		return;
-	while ((de = readdir(d)) != NULL)
-		if (str_ends_with(de->d_name, ".yaml"))
-			ptrarray_push(&names, xstrndup(de->d_name, strlen(de->d_name) - 5));
-	closedir(d);
-	ptrarray_sort_strings(&names);
-	for (size_t i = 0; i < names.n; i++)
-		strbuf_addf(b, "%s%s", i ? ", " : "", (char *)names.v[i]);
-	ptrarray_free(&names, free);
+	if (!p) {
+		log_err("--out %s: cannot resolve %s: %s", out, written, strerror(errno));
+		return -errno;
+	}
+	for (size_t i = 0; i < (t->split ? 2u : 1u); i++) {
+		const char *how = path_is_below(p, trees[i][1]) ? "be inside" : path_is_below(trees[i][1], p) ? "contain" : NULL;
+		if (how) {
+			log_err("--out %s: the output %s would %s the %s tree %s; write it outside the trees", out, p, how,
+				trees[i][0], trees[i][1]);
+			return KBP_EUSAGE;
+		}
+	}
+	return 0;
 }
 
-static int load_manifests(const struct ktree *t, const struct pack_opts *o, struct manifest_set *ms)
+static int check_out(const struct ktree *t, const struct pack_opts *o)
 {
-	_cleanup_free_ char *dir = o->manifest_dir ? xstrdup(o->manifest_dir) : kbp_manifest_dir();
-	_cleanup_free_ char *common = path_join(dir, "common.yaml");
-	_cleanup_free_ char *arch = xasprintf("%s/arch/%s.yaml", dir, t->srcarch);
+	_cleanup_free_ char *build = NULL, *source = NULL;
 	int r;
 
-	if (!path_is_reg(common)) {
-		log_err("%s: no such manifest (is --manifest-dir right?)", common);
-		return -ENOENT;
-	}
-	if (!path_is_reg(arch)) {
-		struct strbuf known = { 0 };
-		list_arches(dir, &known);
-		log_err("unknown architecture '%s': no manifest %s (known: %s)", t->srcarch, arch, strbuf_str(&known));
-		strbuf_release(&known);
-		return -ENOENT;
-	}
-	r = manifest_load(ms, common);
-	if (r == 0)
-		r = manifest_load(ms, arch);
-	for (size_t i = 0; r == 0 && i < o->nextra; i++)
-		r = manifest_load(ms, o->extra_manifests[i]);
-	return r;
+	if (o->list || !o->out)
+		return 0;
+	if (o->format != FORMAT_DIR)
+		return check_out_path(t, o->out, o->out);
+	build = xasprintf("%s/lib/modules/%s/build", o->out, t->release);
+	source = xasprintf("%s/lib/modules/%s/source", o->out, t->release);
+	r = check_out_path(t, o->out, build);
+	return r < 0 ? r : check_out_path(t, o->out, source);
 }
 
 static int add_bundled_modpost(struct pack_ctx *ctx)
@@ -164,7 +156,7 @@ int kbp_pack(const struct pack_opts *o)
 	struct ktree t;
 	struct manifest_set ms = { 0 };
 	struct filelist fl = { 0 };
-	struct select_opts so = { .clamp_mtime = o->clamp_mtime };
+	struct select_opts so = { .clamp_mtime = o->clamp_mtime, .allow_outside_links = o->allow_outside_links };
 	struct sink *s = NULL;
 	struct pack_ctx ctx = { .t = &t, .o = o, .fl = &fl };
 	int r;
@@ -177,10 +169,13 @@ int kbp_pack(const struct pack_opts *o)
 		goto out_tree;
 	log_info("kernel %s (%d.%d.%d), arch %s, %s build", t.release, t.version, t.patchlevel, t.sublevel,
 		 t.srcarch, t.split ? "O=" : "in-tree");
+	r = check_out(&t, o);
+	if (r < 0)
+		goto out_tree;
 	r = check_symvers(&t, o);
 	if (r < 0)
 		goto out_tree;
-	r = load_manifests(&t, o, &ms);
+	r = manifest_load_tree(&ms, o->manifest_dir, t.srcarch, o->extra_manifests, o->nextra);
 	if (r < 0)
 		goto out;
 	r = select_files(&t, &ms, &so, &fl);
@@ -212,7 +207,9 @@ int kbp_pack(const struct pack_opts *o)
 	}
 	if (r == 0 && o->verify) {
 		/* Checked in its temporary place: a broken tree is never published. */
-		struct verify_opts vo = { .host_arch = o->host_arch, .no_btf_base = o->vmlinux == VMLINUX_NONE };
+		struct verify_opts vo = { .host_arch = o->host_arch, .no_btf_base = o->vmlinux == VMLINUX_NONE,
+					  .manifest_dir = o->manifest_dir, .extra_manifests = o->extra_manifests,
+					  .nextra = o->nextra };
 		const char *staged = s->staged_archive ? s->staged_archive : s->staged_build_dir;
 		int n = kbp_verify(staged, &vo, stderr);
 

@@ -20,6 +20,7 @@ struct pack_opts {
 	bool list;
 	bool force;
 	bool allow_missing_symvers;
+	bool allow_outside_links; /* keep symlinks out of the trees as links instead of refusing the pack */
 	enum modpost_mode modpost;
 	enum host_tools_mode host_tools;
 	const char *cross_compile; /* target compiler prefix for --host-tools=target; NULL: from the config */
@@ -32,7 +33,11 @@ struct pack_opts {
 	int vmlinux; /* enum vmlinux_mode (vmlinux-btf.h): with CONFIG_DEBUG_INFO_BTF_MODULES */
 };
 
-/* 0 on success; a negative errno after printing why. */
+/* kbp_pack()'s result when the options contradict the trees (an --out
+ * inside them): a usage error, not an errno. */
+#define KBP_EUSAGE (-4096)
+
+/* 0 on success; a negative errno (or KBP_EUSAGE) after printing why. */
 int kbp_pack(const struct pack_opts *o);
 
 struct ktree;

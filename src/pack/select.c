@@ -4,12 +4,16 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "shared/glob.h"
 #include "pack/secrets.h"
 #include "shared/log.h"
+#include "shared/paths.h"
+#include "shared/timespec.h"
 #include "shared/util.h"
 
 struct walk {
@@ -18,83 +22,10 @@ struct walk {
 	const struct rule *r;
 	const char *root;       /* tree the rule reads */
 	const char *pattern;    /* expanded include pattern */
-	char **excl;            /* expanded rule + global excludes */
-	size_t nexcl;
+	struct ptrarray excl;   /* expanded rule + global excludes */
 	struct filelist *fl;
 	size_t matched;
 };
-
-char *select_expand(const struct ktree *t, const char *pattern)
-{
-	struct strbuf b = { 0 };
-
-	for (const char *p = pattern; *p;) {
-		if (str_starts_with(p, "${SRCARCH}")) {
-			strbuf_adds(&b, t->srcarch);
-			p += strlen("${SRCARCH}");
-		} else {
-			strbuf_addc(&b, *p++);
-		}
-	}
-	return strbuf_steal(&b);
-}
-
-static bool excluded(const struct walk *w, const char *rel)
-{
-	for (size_t i = 0; i < w->nexcl; i++)
-		if (glob_match(w->excl[i], rel))
-			return true;
-	return false;
-}
-
-static struct timespec clamp(const struct walk *w, struct timespec ts)
-{
-	if (w->o->clamp_mtime >= 0 && ts.tv_sec >= w->o->clamp_mtime) {
-		ts.tv_sec = (time_t)w->o->clamp_mtime;
-		ts.tv_nsec = 0;
-	}
-	return ts;
-}
-
-/* Lexically resolves a relative link inside the tree; NULL when it escapes. */
-static char *link_resolve(const char *rel, const char *target)
-{
-	struct strbuf b = { 0 };
-	_cleanup_free_ char *dir = xstrdup(rel);
-	_cleanup_free_ char *all = NULL;
-	char *slash = strrchr(dir, '/'), *save = NULL, *seg;
-	char **parts = NULL;
-	size_t n = 0;
-
-	if (target[0] == '/')
-		return NULL;
-	if (slash)
-		*slash = '\0';
-	else
-		dir[0] = '\0';
-	all = *dir ? xasprintf("%s/%s", dir, target) : xstrdup(target);
-	for (seg = strtok_r(all, "/", &save); seg; seg = strtok_r(NULL, "/", &save)) {
-		if (!strcmp(seg, "."))
-			continue;
-		if (!strcmp(seg, "..")) {
-			if (!n) {
-				free(parts);
-				return NULL;
-			}
-			n--;
-			continue;
-		}
-		parts = xrealloc(parts, (n + 1) * sizeof(char *));
-		parts[n++] = seg;
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			strbuf_addc(&b, '/');
-		strbuf_adds(&b, parts[i]);
-	}
-	free(parts);
-	return strbuf_steal(&b);
-}
 
 static void add_file(struct walk *w, const char *rel, const char *abs, const struct stat *st)
 {
@@ -108,115 +39,220 @@ static void add_file(struct walk *w, const char *rel, const char *abs, const str
 	e->abs = xstrdup(abs);
 	e->origin = w->r->from;
 	e->rule = w->r->name;
-	e->mode = (st->st_mode & 0111) ? 0755 : 0644;
+	e->mode = filelist_file_mode(st->st_mode);
 	e->size = st->st_size;
-	e->mtime = clamp(w, st->st_mtim);
+	e->mtime = timespec_clamp(st->st_mtim, w->o->clamp_mtime);
 	w->matched++;
 }
 
-static void add_path(struct walk *w, const char *rel, const char *abs, const struct stat *lst)
+static struct pack_entry *add_link_entry(struct walk *w, const char *rel, const char *abs, const char *target,
+					 const struct stat *lst, const struct stat *st)
 {
-	struct stat st;
+	struct pack_entry *e = filelist_add(w->fl, rel, ENTRY_LINK);
 
-	if (S_ISREG(lst->st_mode)) {
-		add_file(w, rel, abs, lst);
-		return;
-	}
-	if (!S_ISLNK(lst->st_mode))
-		return; /* sockets, fifos, devices have no place in a build dir */
-	{
-		char target[4096];
-		ssize_t n = readlink(abs, target, sizeof(target) - 1);
-		_cleanup_free_ char *res = NULL;
-
-		if (n < 0)
-			return;
-		target[n] = '\0';
-		res = link_resolve(rel, target);
-		if (stat(abs, &st) < 0) {
-			log_warn("skipping dangling symlink %s -> %s", abs, target);
-			return;
-		}
-		if (S_ISREG(st.st_mode) && secrets_is_private_key(w->t, rel, abs)) {
-			log_warn("not copying private key material: %s", abs);
-		} else if (res && S_ISREG(st.st_mode)) {
-			/* Kept as a link; turned into a copy later if its target is not selected. */
-			struct pack_entry *e = filelist_add(w->fl, rel, ENTRY_LINK);
-			e->target = xstrdup(target);
-			e->abs = xstrdup(abs);
-			e->origin = w->r->from;
-			e->rule = w->r->name;
-			e->mode = 0777;
-			e->size = st.st_size;
-			e->mtime = clamp(w, lst->st_mtim);
-			w->matched++;
-		} else if (S_ISREG(st.st_mode)) {
-			add_file(w, rel, abs, &st); /* a link out of the tree is copied */
-		} else {
-			log_debug("not following directory symlink %s", abs);
-		}
-	}
+	e->target = xstrdup(target);
+	e->abs = xstrdup(abs);
+	e->origin = w->r->from;
+	e->rule = w->r->name;
+	e->mode = 0777;
+	e->size = st->st_size;
+	e->mtime = timespec_clamp(lst->st_mtim, w->o->clamp_mtime);
+	w->matched++;
+	return e;
 }
 
-static int walk_dir(struct walk *w, const char *rel, bool all)
+/* A link whose target (resolved) is in neither tree is never followed: its
+ * target could be any file of the host, /etc/shadow as well as /dev/zero. */
+static int add_outside_link(struct walk *w, const char *rel, const char *abs, const char *target, const char *real,
+			    const struct stat *lst, const struct stat *st)
+{
+	bool same = !strcmp(target, real);
+
+	if (!w->o->allow_outside_links) {
+		log_err("%s -> %s%s%s: symlink out of the source and object trees; not following it (--allow-outside-links keeps such links as links)",
+			abs, target, same ? "" : ", resolved to ", same ? "" : real);
+		return -EPERM;
+	}
+	log_warn("%s -> %s: symlink out of the source and object trees kept as a link (--allow-outside-links)", abs, target);
+	add_link_entry(w, rel, abs, target, lst, st)->keep_link = true;
+	return 0;
+}
+
+static int add_link(struct walk *w, int dfd, const char *name, const char *rel, const char *abs, const struct stat *lst)
+{
+	char target[PATH_MAX];
+	ssize_t n = readlinkat(dfd, name, target, sizeof(target));
+	_cleanup_free_ char *real = NULL, *res = NULL;
+	struct stat st;
+
+	if (n < 0 || (size_t)n >= sizeof(target)) {
+		int r = n < 0 ? -errno : -ENAMETOOLONG;
+		log_err("%s: cannot read the symlink: %s", abs, strerror(-r));
+		return r;
+	}
+	target[n] = '\0';
+	if (fstatat(dfd, name, &st, 0) < 0) {
+		log_warn("skipping dangling symlink %s -> %s", abs, target);
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		log_debug("not following directory symlink %s", abs);
+		return 0;
+	}
+	real = realpath(abs, NULL);
+	if (!real) {
+		int r = -errno;
+		log_err("%s -> %s: cannot resolve the symlink: %s", abs, target, strerror(-r));
+		return r;
+	}
+	if (!path_is_below(real, w->t->src) && !path_is_below(real, w->t->obj))
+		return add_outside_link(w, rel, abs, target, real, lst, &st);
+	if (!S_ISREG(st.st_mode))
+		return 0; /* sockets, fifos, devices have no place in a build dir */
+	res = path_resolve_link(rel, target);
+	if (secrets_is_private_key(w->t, rel, abs))
+		log_warn("not copying private key material: %s", abs);
+	else if (res)
+		add_link_entry(w, rel, abs, target, lst, &st); /* made a copy later if its target is not selected */
+	else
+		add_file(w, rel, abs, &st); /* into the other tree: a copy */
+	return 0;
+}
+
+/* A selected entry rel of the walked tree, named `name` in directory dfd. */
+static int add_path(struct walk *w, int dfd, const char *name, const char *rel, const struct stat *lst)
 {
 	_cleanup_free_ char *abs = path_join(w->root, rel);
-	DIR *d = opendir(abs);
+
+	if (!S_ISREG(lst->st_mode) && !S_ISLNK(lst->st_mode))
+		return 0; /* sockets, fifos, devices have no place in a build dir */
+	/* The walk itself is relative to directory fds, but the sinks, the key
+	 * check and the report open files by their absolute path. */
+	if (strlen(abs) >= PATH_MAX) {
+		log_err("%s: path longer than PATH_MAX (%d bytes): kbuild-pack cannot copy it", abs, PATH_MAX);
+		return -ENAMETOOLONG;
+	}
+	if (S_ISLNK(lst->st_mode))
+		return add_link(w, dfd, name, rel, abs, lst);
+	add_file(w, rel, abs, lst);
+	return 0;
+}
+
+/* Walks directory dfd (rel in the tree), which it closes. */
+static int walk_dir(struct walk *w, int dfd, const char *rel, bool all)
+{
+	DIR *d = fdopendir(dfd);
 	struct dirent *de;
 	struct ptrarray names = { 0 };
+	int r = 0;
 
 	if (!d) {
-		log_err("%s: cannot read directory: %s", abs, strerror(errno));
-		return -errno;
+		r = -errno;
+		close(dfd);
+		log_err("%s/%s: cannot read directory: %s", w->root, rel, strerror(-r));
+		return r;
 	}
 	while ((de = readdir(d)) != NULL) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		ptrarray_push(&names, xstrdup(de->d_name));
 	}
-	closedir(d);
 	/* readdir order is the filesystem's: sort for output that does not depend on it. */
 	ptrarray_sort_strings(&names);
-	for (size_t i = 0; i < names.n; i++) {
-		_cleanup_free_ char *crel = *rel ? xasprintf("%s/%s", rel, (char *)names.v[i]) : xstrdup(names.v[i]);
-		_cleanup_free_ char *cabs = path_join(w->root, crel);
+	for (size_t i = 0; r == 0 && i < names.n; i++) {
+		const char *name = names.v[i];
+		_cleanup_free_ char *crel = *rel ? xasprintf("%s/%s", rel, name) : xstrdup(name);
 		struct stat st;
 		bool m;
 
-		if (lstat(cabs, &st) < 0 || excluded(w, crel))
+		if (glob_match_any(&w->excl, crel))
 			continue;
+		if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			r = errno == ENOENT ? 0 : -errno; /* ENOENT: removed since readdir */
+			if (r < 0)
+				log_err("%s/%s: %s", w->root, crel, strerror(-r));
+			continue;
+		}
 		m = all || glob_match(w->pattern, crel);
 		if (S_ISDIR(st.st_mode)) {
 			if (m || glob_may_match_below(w->pattern, crel)) {
-				int r = walk_dir(w, crel, m);
-				if (r < 0) {
-					ptrarray_free(&names, free);
-					return r;
-				}
+				int cfd = openat(dirfd(d), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+				r = cfd < 0 ? -errno : walk_dir(w, cfd, crel, m);
+				if (cfd < 0)
+					log_err("%s/%s: cannot read directory: %s", w->root, crel, strerror(-r));
 			}
 		} else if (m) {
-			add_path(w, crel, cabs, &st);
+			r = add_path(w, dirfd(d), name, crel, &st);
 		}
 	}
+	closedir(d);
 	ptrarray_free(&names, free);
-	return 0;
+	return r;
+}
+
+/* Opens root/rel, a directory, without following a symlink on the way. */
+static int open_dir_below(const char *root, const char *rel)
+{
+	_cleanup_free_ char *segs = xstrdup(rel);
+	char *save = NULL;
+	int fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	for (char *seg = strtok_r(segs, "/", &save); fd >= 0 && seg; seg = strtok_r(NULL, "/", &save)) {
+		int next = openat(fd, seg, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(fd);
+		fd = next;
+	}
+	return fd < 0 ? -errno : fd;
 }
 
 static int apply_pattern(struct walk *w)
 {
 	_cleanup_free_ char *prefix = glob_literal_prefix(w->pattern);
-	_cleanup_free_ char *abs = path_join(w->root, prefix);
+	_cleanup_free_ char *parent = xstrdup(prefix);
+	char *slash = strrchr(parent, '/');
+	const char *name = slash ? slash + 1 : prefix;
+	_cleanup_close_ int pfd = -1;
 	struct stat st;
+	int r;
 
-	if (lstat(abs, &st) < 0)
+	if (slash)
+		*slash = '\0';
+	else
+		parent[0] = '\0';
+	/* A missing parent, or a symlink in its place, is not followed: no match. */
+	pfd = open_dir_below(w->root, parent);
+	if (pfd == -ENOENT || pfd == -ENOTDIR || pfd == -ELOOP)
 		return 0;
+	if (pfd < 0) {
+		log_err("%s/%s: cannot read directory: %s", w->root, parent, strerror(-pfd));
+		return pfd;
+	}
+	if (!*prefix) { /* the whole tree */
+		int fd = pfd;
+		pfd = -1;
+		return walk_dir(w, fd, "", false);
+	}
+	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		r = -errno;
+		log_err("%s/%s: %s", w->root, prefix, strerror(-r));
+		return r;
+	}
 	/* A path named literally is taken even where an exclude would drop it. */
-	if (*prefix && glob_has_magic(w->pattern) && excluded(w, prefix))
+	if (glob_has_magic(w->pattern) && glob_match_any(&w->excl, prefix))
 		return 0;
-	if (S_ISDIR(st.st_mode))
-		return walk_dir(w, prefix, *prefix && glob_match(w->pattern, prefix));
+	if (S_ISDIR(st.st_mode)) {
+		int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0) {
+			r = -errno;
+			log_err("%s/%s: cannot read directory: %s", w->root, prefix, strerror(-r));
+			return r;
+		}
+		return walk_dir(w, fd, prefix, glob_match(w->pattern, prefix));
+	}
 	if (glob_match(w->pattern, prefix))
-		add_path(w, prefix, abs, &st);
+		return add_path(w, pfd, name, prefix, &st);
 	return 0;
 }
 
@@ -227,13 +263,9 @@ static int apply_rule(const struct ktree *t, const struct manifest_set *ms, cons
 	int ret = 0;
 
 	w.root = r->from == ORIGIN_OBJ ? t->obj : t->src;
-	w.excl = xcalloc(r->nexclude + ms->nexclude, sizeof(char *));
-	for (size_t i = 0; i < r->nexclude; i++)
-		w.excl[w.nexcl++] = select_expand(t, r->exclude[i]);
-	for (size_t i = 0; i < ms->nexclude; i++)
-		w.excl[w.nexcl++] = select_expand(t, ms->exclude[i]);
+	w.excl = manifest_excludes(ms, r, t->srcarch);
 	for (size_t i = 0; ret == 0 && i < r->ninclude; i++) {
-		_cleanup_free_ char *pat = select_expand(t, r->include[i]);
+		_cleanup_free_ char *pat = manifest_expand(r->include[i], t->srcarch);
 		size_t before = w.matched;
 
 		w.pattern = pat;
@@ -245,31 +277,37 @@ static int apply_rule(const struct ktree *t, const struct manifest_set *ms, cons
 		}
 		log_debug("rule %s: %s: %zu files", r->name, pat, w.matched - before);
 	}
-	for (size_t i = 0; i < w.nexcl; i++)
-		free(w.excl[i]);
-	free(w.excl);
+	ptrarray_free(&w.excl, free);
 	return ret;
 }
 
-/* A link whose target did not make it into the list becomes a copy. */
-static void fix_links(struct filelist *fl)
+/* A link whose target did not make it into the list becomes a copy, with
+ * the mode a copy of its target gets. */
+static int fix_links(struct filelist *fl)
 {
 	for (size_t i = 0; i < fl->n; i++) {
 		struct pack_entry *e = fl->v[i];
 		_cleanup_free_ char *res = NULL;
 		struct pack_entry *tgt;
+		struct stat st;
 
-		if (e->type != ENTRY_LINK)
+		if (e->type != ENTRY_LINK || e->keep_link)
 			continue;
-		res = link_resolve(e->rel, e->target);
+		res = path_resolve_link(e->rel, e->target);
 		tgt = res ? filelist_find(fl, res) : NULL;
 		if (tgt && tgt->type == ENTRY_FILE)
 			continue;
+		if (stat(e->abs, &st) < 0) {
+			int r = -errno;
+			log_err("%s: %s", e->abs, strerror(-r));
+			return r;
+		}
 		e->type = ENTRY_FILE;
 		free(e->target);
 		e->target = NULL;
-		e->mode = 0644;
+		e->mode = filelist_file_mode(st.st_mode);
 	}
+	return 0;
 }
 
 static void add_parent_dirs(struct filelist *fl)
@@ -293,11 +331,6 @@ static void add_parent_dirs(struct filelist *fl)
 	}
 }
 
-static bool ts_before(struct timespec a, struct timespec b)
-{
-	return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
-}
-
 /* kconfig writes autoconf.h a moment before auto.conf; make the copies
  * follow the manifests' mtime-order so no make rule ever sees a config
  * file newer than what was generated from it. */
@@ -310,7 +343,7 @@ static void apply_mtime_order(const struct manifest_set *ms, struct filelist *fl
 
 		if (!e)
 			continue;
-		if (prev && ts_before(e->mtime, prev->mtime)) {
+		if (prev && timespec_cmp(&e->mtime, &prev->mtime) < 0) {
 			log_debug("%s: mtime raised to that of %s", e->rel, prev->rel);
 			e->mtime = prev->mtime;
 		}
@@ -335,7 +368,9 @@ int select_files(const struct ktree *t, const struct manifest_set *ms, const str
 			return ret;
 	}
 	filelist_sort_dedup(fl);
-	fix_links(fl);
+	ret = fix_links(fl);
+	if (ret < 0)
+		return ret;
 	apply_mtime_order(ms, fl);
 	add_parent_dirs(fl);
 	filelist_sort_dedup(fl);
@@ -349,7 +384,7 @@ int select_files(const struct ktree *t, const struct manifest_set *ms, const str
 			/* "net.h" sorts between "net" and "net/...": skip such siblings. */
 			if (fl->v[j]->rel[l] != '/')
 				continue;
-			if (ts_before(e->mtime, fl->v[j]->mtime))
+			if (timespec_cmp(&e->mtime, &fl->v[j]->mtime) < 0)
 				e->mtime = fl->v[j]->mtime;
 		}
 	}

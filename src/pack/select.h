@@ -2,6 +2,7 @@
 /* Applies the manifest rules to the trees: the list of entries to write. */
 #pragma once
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "pack/filelist.h"
@@ -10,11 +11,10 @@
 
 struct select_opts {
 	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH, or -1 */
+	bool allow_outside_links; /* keep links out of the trees as links (else refuse them) */
 };
 
 /* Fills fl (sorted, deduplicated, with implied directories). Prints what
  * went wrong; negative errno on failure. */
 int select_files(const struct ktree *t, const struct manifest_set *ms, const struct select_opts *o,
 		 struct filelist *fl);
-/* ${SRCARCH} and friends in a manifest pattern. */
-char *select_expand(const struct ktree *t, const char *pattern);

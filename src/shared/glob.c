@@ -60,6 +60,14 @@ bool glob_match(const char *pattern, const char *path)
 	return match_segs(pattern, path, false);
 }
 
+bool glob_match_any(const struct ptrarray *patterns, const char *path)
+{
+	for (size_t i = 0; i < patterns->n; i++)
+		if (glob_match(patterns->v[i], path))
+			return true;
+	return false;
+}
+
 bool glob_match_or_parent(const char *pattern, const char *path)
 {
 	_cleanup_free_ char *p = xstrdup(path);

@@ -5,8 +5,12 @@
 
 #include <stdbool.h>
 
+#include "shared/util.h"
+
 /* The pattern matches the whole relative path. */
 bool glob_match(const char *pattern, const char *path);
+/* One of the patterns (C strings) matches the whole path. */
+bool glob_match_any(const struct ptrarray *patterns, const char *path);
 /* The pattern matches the path or one of its parent directories. */
 bool glob_match_or_parent(const char *pattern, const char *path);
 /* The leading segments that hold no wildcard: where a walk must start. */

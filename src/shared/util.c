@@ -192,6 +192,57 @@ bool path_is_reg(const char *p)
 	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+bool path_is_below(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n && dir[n - 1] == '/')
+		n--; /* "/" */
+	return !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
+}
+
+char *path_resolve_parents(const char *path)
+{
+	_cleanup_free_ char *segs = NULL;
+	char *cur = xstrdup(""), *save = NULL, *next;
+
+	if (path[0] != '/') {
+		_cleanup_free_ char *cwd = getcwd(NULL, 0);
+		if (!cwd) {
+			free(cur);
+			return NULL;
+		}
+		segs = path_join(cwd, path);
+	} else {
+		segs = xstrdup(path);
+	}
+	for (char *seg = strtok_r(segs, "/", &save); seg; seg = next) {
+		next = strtok_r(NULL, "/", &save);
+		if (!strcmp(seg, "."))
+			continue;
+		if (!strcmp(seg, "..")) {
+			char *slash = strrchr(cur, '/'); /* cur has no symlink left: ".." is its parent */
+			if (slash)
+				*slash = '\0';
+			continue;
+		}
+		char *p = xasprintf("%s/%s", cur, seg);
+		char *real = next ? realpath(p, NULL) : NULL; /* missing: mkdir -p makes it a directory */
+
+		free(cur);
+		cur = real ? real : p;
+		if (real)
+			free(p);
+		if (!strcmp(cur, "/"))
+			cur[0] = '\0';
+	}
+	if (!*cur) {
+		free(cur);
+		cur = xstrdup("/");
+	}
+	return cur;
+}
+
 /* Creates missing components; records each directory it created so a
  * failed run can remove exactly those again. */
 int mkdir_p(const char *path, unsigned mode, char ***created, size_t *ncreated)

@@ -60,6 +60,12 @@ char *path_join(const char *a, const char *b);
 bool path_exists(const char *p);
 bool path_is_dir(const char *p);
 bool path_is_reg(const char *p);
+/* path is dir or inside it, both absolute and resolved (compared as text). */
+bool path_is_below(const char *path, const char *dir);
+/* path made absolute, with the symlinks of its existing parent directories
+ * resolved and its last component not followed (what a writer replaces);
+ * NULL when the working directory is gone. */
+char *path_resolve_parents(const char *path);
 int mkdir_p(const char *path, unsigned mode, char ***created, size_t *ncreated);
 int rm_rf(const char *path);
 

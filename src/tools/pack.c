@@ -38,6 +38,7 @@ static const char usage_text[] =
 	"  -M, --manifest-dir DIR    manifests to use (default: the installed ones)\n"
 	"  -m, --manifest FILE       extra manifest applied after the built-in ones (repeatable)\n"
 	"      --allow-missing-symvers  pack a tree without Module.symvers (warning only)\n"
+	"      --allow-outside-links  keep symlinks that leave SRC and OBJ as links (default: refuse)\n"
 	"      --modpost=tree|bundled   keep the tree's scripts/mod/modpost (default) or\n"
 	"                            install kbuild-modpost in its place\n"
 	"      --host-tools=build|target  keep the tree's host programs, built for the build\n"
@@ -60,6 +61,7 @@ static const char usage_text[] =
 
 enum { OPT_HOST_TOOLS = 320, OPT_CROSS_COMPILE };
 enum { OPT_VMLINUX = 340 };
+enum { OPT_ALLOW_OUTSIDE_LINKS = 360 };
 enum { OPT_ALLOW_MISSING_SYMVERS = 256, OPT_MODPOST, OPT_HARDLINK_DUPS, OPT_REPORT, OPT_VERIFY, OPT_HOST_ARCH };
 
 static const struct option longopts[] = {
@@ -72,6 +74,7 @@ static const struct option longopts[] = {
 	{ "list", no_argument, NULL, 'l' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "allow-missing-symvers", no_argument, NULL, OPT_ALLOW_MISSING_SYMVERS },
+	{ "allow-outside-links", no_argument, NULL, OPT_ALLOW_OUTSIDE_LINKS },
 	{ "modpost", required_argument, NULL, OPT_MODPOST },
 	{ "host-tools", required_argument, NULL, OPT_HOST_TOOLS },
 	{ "cross-compile", required_argument, NULL, OPT_CROSS_COMPILE },
@@ -149,6 +152,9 @@ static int run_pack(int argc, char *argv[])
 			break;
 		case OPT_ALLOW_MISSING_SYMVERS:
 			o.allow_missing_symvers = true;
+			break;
+		case OPT_ALLOW_OUTSIDE_LINKS:
+			o.allow_outside_links = true;
 			break;
 		case OPT_MODPOST:
 			if (!strcmp(optarg, "tree"))
@@ -249,7 +255,7 @@ static int run_pack(int argc, char *argv[])
 	/* Die by the signal (after cleaning up), so callers see 130/143. */
 	if (r < 0 && sink_interrupted())
 		sink_reraise();
-	return r < 0 ? EXIT_FAIL : EXIT_OK;
+	return r == KBP_EUSAGE ? EXIT_USAGE : r < 0 ? EXIT_FAIL : EXIT_OK;
 }
 
 const struct kbp_cmd kbp_cmd_pack = {

@@ -67,20 +67,3 @@ kbp_check_modules() {
 kbp_machine_name() {
     case "$KARCH" in arm64) echo AArch64 ;; riscv) echo RISC-V ;; s390) echo 'IBM S/390' ;; esac
 }
-
-# kbp_compare_builds A B WHAT: .mod.c, __versions, .modinfo and .ko of two builds
-kbp_compare_builds() {
-    local a=$1 b=$2 what=$3 m sec f same=0
-    for m in "${KBP_MODULES[@]}"; do
-        cmp -s "$a/$m/$m.mod.c" "$b/$m/$m.mod.c" || { fail "$m: .mod.c differs ($what)"; diff -u "$a/$m/$m.mod.c" "$b/$m/$m.mod.c" >&2 || true; }
-        for sec in __versions .modinfo; do
-            "${CROSS}objcopy" -O binary --only-section="$sec" "$a/$m/$m.ko" "$S/$m$sec.a"
-            "${CROSS}objcopy" -O binary --only-section="$sec" "$b/$m/$m.ko" "$S/$m$sec.b"
-            cmp -s "$S/$m$sec.a" "$S/$m$sec.b" || fail "$m: $sec differs ($what)"
-        done
-        for f in "$m.ko" Module.symvers; do
-            if cmp -s "$a/$m/$f" "$b/$m/$f"; then [ "$f" = "$m.ko" ] && same=$((same + 1)); else fail "$m: $f differs ($what)"; fi
-        done
-    done
-    [ $same = ${#KBP_MODULES[@]} ] && pass "all ${#KBP_MODULES[@]} .ko files byte-identical ($what)"
-}

@@ -10,19 +10,12 @@
 # so the read-only bind mounts and tmpfs overlays it makes vanish with it,
 # even when it is killed by a CTest timeout.
 
-KBP_TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/lib.sh"
 KBP_FIXTURE_SH=$KBP_TESTS_DIR/fixture/fixture.sh
 KBP_FIXTURE_FLAVOUR=${KBP_FIXTURE_FLAVOUR:-} # tests/btf: btf
 KBP_MODULES_SRC=$KBP_TESTS_DIR/modules
 # build order = load order
 KBP_MODULES=(kbp_user kbp_provider kbp_consumer kbp_multi)
-
-FAILS=0
-export LC_ALL=C
-log()  { echo "--- $*" >&2; }
-fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
-die()  { echo "FATAL: $*" >&2; exit 1; }
-pass() { echo "ok: $*" >&2; }
 
 # kbp_enter_ns "$0" "$@": re-exec in a private mount namespace (once).
 kbp_enter_ns() {
@@ -182,19 +175,45 @@ kbp_check_crcs() {
     fi
 }
 
-kbp_section() { # KO SECTION OUT
-    objcopy -O binary --only-section="$2" "$1" "$3"
+kbp_section() { # KO SECTION OUT (with ${CROSS}objcopy for a cross-built KO)
+    "${CROSS:-}objcopy" -O binary --only-section="$2" "$1" "$3"
+}
+
+# kbp_compare_builds A B WHAT: the test modules built twice (in A/<mod> and
+# B/<mod>, at the same path) must give identical .mod.c, __versions,
+# .modinfo, objects, .ko files and Module.symvers; differences are shown.
+# KBP_ALLOW_KO_DIFF=1 only notes differing objects and .ko files.
+kbp_compare_builds() {
+    local a=$1 b=$2 what=$3 m sec f same=0
+    for m in "${KBP_MODULES[@]}"; do
+        if cmp -s "$a/$m/$m.mod.c" "$b/$m/$m.mod.c"; then pass "$m: .mod.c identical ($what)"
+        else fail "$m: .mod.c differs ($what):"; diff -u "$a/$m/$m.mod.c" "$b/$m/$m.mod.c" >&2 || true; fi
+        for sec in __versions .modinfo; do
+            kbp_section "$a/$m/$m.ko" "$sec" "$S/$m$sec.a"
+            kbp_section "$b/$m/$m.ko" "$sec" "$S/$m$sec.b"
+            if cmp -s "$S/$m$sec.a" "$S/$m$sec.b"; then pass "$m: $sec identical ($what)"
+            else
+                fail "$m: $sec differs ($what):"
+                diff -u <(tr '\0' '\n' < "$S/$m$sec.a" | cat -v) <(tr '\0' '\n' < "$S/$m$sec.b" | cat -v) >&2 || true
+            fi
+        done
+        for f in "$m.o" "$m.mod.o" "$m.ko" Module.symvers; do
+            if cmp -s "$a/$m/$f" "$b/$m/$f"; then
+                [ "$f" = "$m.ko" ] && same=$((same + 1))
+            elif [ "${KBP_ALLOW_KO_DIFF:-}" = 1 ] && [ "$f" != Module.symvers ]; then
+                echo "note: $m: $f differs ($what)" >&2
+            else
+                fail "$m: $f differs ($what)"
+                cmp "$a/$m/$f" "$b/$m/$f" >&2 || true
+            fi
+        done
+    done
+    log "$same of ${#KBP_MODULES[@]} .ko files byte-identical ($what)"
+    [ $same = ${#KBP_MODULES[@]} ] && pass "all ${#KBP_MODULES[@]} .ko files byte-identical ($what)"
+    return 0
 }
 
 # Find a module in the fixture's modules_install tree
 kbp_modroot_ko() {
     find "$FIX/modroot/lib/modules/$REL" -name "$1.ko" -print -quit
-}
-
-kbp_finish() {
-    if [ "$FAILS" -ne 0 ]; then
-        echo "RESULT: $FAILS check(s) FAILED" >&2
-        exit 1
-    fi
-    echo "RESULT: all checks passed" >&2
 }

@@ -138,33 +138,6 @@ kbp_copy_modules "$S/mod"
 log "building test modules against the original (read-only) trees"
 kbp_build_modules "$KTREE" "$S/mod" || die "test modules do not build against the original tree $KTREE"
 mv "$S/mod" "$S/mod.orig"
-ko_identical=0
-for m in "${KBP_MODULES[@]}"; do
-    a=$S/mod.packed/$m b=$S/mod.orig/$m
-    if cmp -s "$b/$m.mod.c" "$a/$m.mod.c"; then pass "$m: .mod.c identical"
-    else fail "$m: .mod.c differs (- original tree, + packed tree):"; diff -u "$b/$m.mod.c" "$a/$m.mod.c" >&2 || true; fi
-    for sec in __versions .modinfo; do
-        kbp_section "$a/$m.ko" "$sec" "$S/$m$sec.packed"
-        kbp_section "$b/$m.ko" "$sec" "$S/$m$sec.orig"
-        if cmp -s "$S/$m$sec.orig" "$S/$m$sec.packed"; then pass "$m: $sec identical"
-        else
-            fail "$m: $sec differs (- original tree, + packed tree):"
-            diff -u <(tr '\0' '\n' < "$S/$m$sec.orig" | cat -v) <(tr '\0' '\n' < "$S/$m$sec.packed" | cat -v) >&2 || true
-        fi
-    done
-    for f in "$m.o" "$m.mod.o" "$m.ko" Module.symvers; do
-        if cmp -s "$a/$f" "$b/$f"; then
-            [ "$f" = "$m.ko" ] && ko_identical=$((ko_identical + 1))
-        else
-            if [ "${KBP_ALLOW_KO_DIFF:-}" = 1 ]; then
-                echo "note: $m: $f differs between packed and original builds" >&2
-            else
-                fail "$m: $f differs between packed and original builds"
-                cmp "$a/$f" "$b/$f" >&2 || true
-            fi
-        fi
-    done
-done
-log "$ko_identical of ${#KBP_MODULES[@]} .ko files byte-identical between packed-tree and original-tree builds"
+kbp_compare_builds "$S/mod.orig" "$S/mod.packed" "original tree vs packed tree"
 
 kbp_finish

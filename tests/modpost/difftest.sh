@@ -12,7 +12,8 @@
 #               (it differs only in make.args)
 #   make.args   extra make arguments (one line), e.g. KBUILD_MODPOST_WARN=1
 #   prepare.sh  run in the module dir before the build (with $D set)
-#   series      the series this case applies to (skipped otherwise)
+#   series      the series this case applies to (otherwise: exit 77, which
+#               CTest's SKIP_RETURN_CODE shows as skipped)
 #
 # The module is built with `make M=... V=1` against the fixture (read-only
 # in a private mount namespace); the modpost command line is taken from
@@ -25,8 +26,8 @@ SERIES=$1 CASE=$(cd "$2" && pwd) OURS=$(realpath "$3") ARCH=${4:-x86_64}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 if [ -f "$CASE/series" ] && ! grep -qx "$SERIES" "$CASE/series"; then
-    echo "case $(basename "$CASE") does not apply to $SERIES"
-    exit 0
+    echo "case $(basename "$CASE") does not apply to $SERIES: skipped"
+    exit 77
 fi
 
 if [ "$ARCH" = x86_64 ]; then

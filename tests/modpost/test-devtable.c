@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* devicetable-offsets.h parsing (the run-time struct layouts). */
 #include "devtable.h"
-#include "test.h"
+#include "testsuite.h"
 
-static void test_parse(void)
+DEFINE_TEST(test_parse)
 {
 	struct devtable_offsets *o = devtable_offsets_parse(
 		"#ifndef __DEVICETABLE_OFFSETS_H__\n"
@@ -16,26 +16,19 @@ static void test_parse(void)
 		"#define SIZE_pci_device_id\t40\n"
 		"\n#endif\n");
 
-	CHECK(devtable_offsets_get(o, "SIZE_usb_device_id") == 32);
-	CHECK(devtable_offsets_get(o, "OFF_usb_device_id_match_flags") == 0);
-	CHECK(devtable_offsets_get(o, "OFF_pci_device_id_override_only") == 32);
-	CHECK(devtable_offsets_get(o, "SIZE_pci_device_id") == 40);
-	CHECK(devtable_offsets_get(o, "SIZE_nope") == -1);
-	CHECK(devtable_offsets_get(o, "__DEVICETABLE_OFFSETS_H__") == -1);
+	assert_true(devtable_offsets_get(o, "SIZE_usb_device_id") == 32);
+	assert_true(devtable_offsets_get(o, "OFF_usb_device_id_match_flags") == 0);
+	assert_true(devtable_offsets_get(o, "OFF_pci_device_id_override_only") == 32);
+	assert_true(devtable_offsets_get(o, "SIZE_pci_device_id") == 40);
+	assert_true(devtable_offsets_get(o, "SIZE_nope") == -1);
+	assert_true(devtable_offsets_get(o, "__DEVICETABLE_OFFSETS_H__") == -1);
 	devtable_offsets_free(o);
 }
 
-static void test_empty(void)
+DEFINE_TEST(test_empty)
 {
 	struct devtable_offsets *o = devtable_offsets_parse("");
 
-	CHECK(devtable_offsets_get(o, "SIZE_usb_device_id") == -1);
+	assert_true(devtable_offsets_get(o, "SIZE_usb_device_id") == -1);
 	devtable_offsets_free(o);
-}
-
-int main(void)
-{
-	RUN(test_parse);
-	RUN(test_empty);
-	return DONE();
 }

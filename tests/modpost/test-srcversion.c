@@ -2,7 +2,7 @@
 /* srcversion: the kernel's MD4 variant, known vectors (checked against
  * the kernels' own modpost, see /work/shared/notes/modpost.md). */
 #include "modpost.h"
-#include "test.h"
+#include "testsuite.h"
 
 static void sum(const char *text, char out[25])
 {
@@ -13,37 +13,37 @@ static void sum(const char *text, char out[25])
 	mp_md4_final_ascii(&md, out, 24);
 }
 
-static void test_empty(void)
+DEFINE_TEST(test_empty)
 {
 	char s[25];
 
 	sum("", s);
-	CHECK_STR(s, "533BB7E5866E52F63B9ACCB");
+	assert_str_eq(s, "533BB7E5866E52F63B9ACCB");
 }
 
-static void test_int_x(void)
+DEFINE_TEST(test_int_x)
 {
 	char s[25];
 
 	sum("int x;\n", s);
-	CHECK_STR(s, "4EDE93831B5A1AA459F8A53");
+	assert_str_eq(s, "4EDE93831B5A1AA459F8A53");
 }
 
-static void test_filtering(void)
+DEFINE_TEST(test_filtering)
 {
 	char a[25], b[25];
 
 	/* whitespace, comments and backslash-newlines do not count */
 	sum("int x;\n", a);
 	sum("  int /* comment */ x \\\n ; \t\n", b);
-	CHECK_STR(b, a);
+	assert_str_eq(b, a);
 	/* but whitespace inside strings does */
 	sum("char *s = \"a b\";", a);
 	sum("char *s = \"ab\";", b);
-	CHECK(strcmp(a, b) != 0);
+	assert_true(strcmp(a, b) != 0);
 }
 
-static void test_long_input(void)
+DEFINE_TEST(test_long_input)
 {
 	char a[25], b[25];
 	char big[200];
@@ -60,15 +60,6 @@ static void test_long_input(void)
 			mp_md4_update(&md, (const unsigned char *)big + i, 1);
 		mp_md4_final_ascii(&md, b, 24);
 	}
-	CHECK_STR(a, b);
-	CHECK(strlen(a) == 23);
-}
-
-int main(void)
-{
-	RUN(test_empty);
-	RUN(test_int_x);
-	RUN(test_filtering);
-	RUN(test_long_input);
-	return DONE();
+	assert_str_eq(a, b);
+	assert_true(strlen(a) == 23);
 }

@@ -8,9 +8,9 @@
 
 #include "kernel/symvers.h"
 #include "shared/util.h"
-#include "test.h"
+#include "testsuite.h"
 
-static void test_write_format(void)
+DEFINE_TEST(test_write_format)
 {
 	struct symvers sv = { 0 };
 	char *buf = NULL;
@@ -22,35 +22,35 @@ static void test_write_format(void)
 	for (size_t i = 0; i < sv.n; i++)
 		symvers_write_entry(f, &sv.v[i]);
 	fclose(f);
-	CHECK_STR(buf, "0x00000001\ta\tvmlinux\tEXPORT_SYMBOL\t\n0x00000000\tb\tdrivers/x/y\tEXPORT_SYMBOL_GPL\tNS\n");
+	assert_str_eq(buf, "0x00000001\ta\tvmlinux\tEXPORT_SYMBOL\t\n0x00000000\tb\tdrivers/x/y\tEXPORT_SYMBOL_GPL\tNS\n");
 	free(buf);
 	symvers_release(&sv);
 }
 
-static void test_parse_roundtrip(void)
+DEFINE_TEST(test_parse_roundtrip)
 {
 	const char text[] = "0x12345678\tfoo\tvmlinux\tEXPORT_SYMBOL\t\n0xdeadbeef\tbar\tm/x\tEXPORT_SYMBOL_GPL\tNS1\n";
 	struct symvers sv = { 0 };
 	_cleanup_free_ char *err = NULL;
 
-	CHECK(symvers_parse("t", text, sizeof(text) - 1, &sv, &err) == 0);
-	CHECK(sv.n == 2);
+	assert_true(symvers_parse("t", text, sizeof(text) - 1, &sv, &err) == 0);
+	assert_true(sv.n == 2);
 	if (sv.n == 2) {
-		CHECK(sv.v[0].crc == 0x12345678);
-		CHECK_STR(sv.v[1].ns, "NS1");
-		CHECK(sv.v[1].gpl);
+		assert_true(sv.v[0].crc == 0x12345678);
+		assert_str_eq(sv.v[1].ns, "NS1");
+		assert_true(sv.v[1].gpl);
 	}
 	symvers_release(&sv);
 }
 
-static void test_parse_bad_line(void)
+DEFINE_TEST(test_parse_bad_line)
 {
 	const char text[] = "0x1\ta\tb\tEXPORT_SYMBOL\t\n0x1\ta\tb\n";
 	struct symvers sv = { 0 };
 	char *err = NULL;
 
-	CHECK(symvers_parse("f.symvers", text, sizeof(text) - 1, &sv, &err) == -EINVAL);
-	CHECK(err && str_starts_with(err, "f.symvers:2: "));
+	assert_true(symvers_parse("f.symvers", text, sizeof(text) - 1, &sv, &err) == -EINVAL);
+	assert_true(err && str_starts_with(err, "f.symvers:2: "));
 	free(err);
 	symvers_release(&sv);
 }
@@ -67,19 +67,19 @@ static int collect_line(const struct symvers_line *l, void *ud)
 	return 0;
 }
 
-static void test_kernel_rule_lax(void)
+DEFINE_TEST(test_kernel_rule_lax)
 {
 	/* empty CRC reads as 0, a 6th field belongs to the namespace, no 0x needed */
 	char text[] = "\tempty\tm\tEXPORT_SYMBOL\t\n1f\tnox\tm\tEXPORT_SYMBOL_GPL\tA\tB\n";
 	struct collect c = { 0 };
 	unsigned bad = 0;
 
-	CHECK(symvers_parse_kernel(text, collect_line, &c, &bad) == 0);
-	CHECK_STR(strbuf_str(&c.b), "1:00000000|empty|m|EXPORT_SYMBOL|;2:0000001f|nox|m|EXPORT_SYMBOL_GPL|A\tB;");
+	assert_true(symvers_parse_kernel(text, collect_line, &c, &bad) == 0);
+	assert_str_eq(strbuf_str(&c.b), "1:00000000|empty|m|EXPORT_SYMBOL|;2:0000001f|nox|m|EXPORT_SYMBOL_GPL|A\tB;");
 	strbuf_release(&c.b);
 }
 
-static void test_kernel_rule_errors(void)
+DEFINE_TEST(test_kernel_rule_errors)
 {
 	char t1[] = "0x1\ta\tm\tEXPORT_SYMBOL\t\n\n0x2\tb\tm\tEXPORT_SYMBOL\t\n"; /* empty middle line */
 	char t2[] = "0x1g\ta\tm\tEXPORT_SYMBOL\t\n";                         /* bad CRC */
@@ -88,10 +88,10 @@ static void test_kernel_rule_errors(void)
 	struct collect c = { 0 };
 	unsigned bad = 0;
 
-	CHECK(symvers_parse_kernel(t1, collect_line, &c, &bad) == -EINVAL && bad == 2);
-	CHECK(symvers_parse_kernel(t2, collect_line, &c, &bad) == -EINVAL && bad == 1);
-	CHECK(symvers_parse_kernel(t3, collect_line, &c, &bad) == -EINVAL && bad == 1);
-	CHECK(symvers_parse_kernel(t4, collect_line, &c, &bad) == 0);
+	assert_true(symvers_parse_kernel(t1, collect_line, &c, &bad) == -EINVAL && bad == 2);
+	assert_true(symvers_parse_kernel(t2, collect_line, &c, &bad) == -EINVAL && bad == 1);
+	assert_true(symvers_parse_kernel(t3, collect_line, &c, &bad) == -EINVAL && bad == 1);
+	assert_true(symvers_parse_kernel(t4, collect_line, &c, &bad) == 0);
 	strbuf_release(&c.b);
 }
 
@@ -102,18 +102,13 @@ static void check_modpost_rule(const char *text, const char *want)
 	char *err = NULL;
 	int r = symvers_parse("M", text, strlen(text), &sv, &err);
 
-	if (want) {
-		CHECK(r == -EINVAL);
-		CHECK_STR(err ? err : "(accepted)", want);
-	} else {
-		CHECK(r == 0);
-		CHECK_STR(err ? err : "(accepted)", "(accepted)");
-	}
+	assert_int_eq(r, want ? -EINVAL : 0);
+	assert_str_eq(err ? err : "(accepted)", want ? want : "(accepted)");
 	free(err);
 	symvers_release(&sv);
 }
 
-static void test_parse_modpost_rules(void)
+DEFINE_TEST(test_parse_modpost_rules)
 {
 	check_modpost_rule("0x1\ta\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\t\n",
 			   "M:1: unknown export type 'EXPORT_SYMBOL_GPL_FUTURE' (modpost accepts EXPORT_SYMBOL and EXPORT_SYMBOL_GPL)");
@@ -132,17 +127,6 @@ static void test_parse_modpost_rules(void)
 			   "M:3: 'a' exported twice (also on line 2, by m): modpost would reject it");
 	/* modpost -e compares with the latest export only: m1, m2, then m1 again is fine */
 	check_modpost_rule("0x1\ta\tm1\tEXPORT_SYMBOL\t\n0x2\ta\tm2\tEXPORT_SYMBOL\t\n0x3\ta\tm1\tEXPORT_SYMBOL\t\n", NULL);
-	/* ... but vmlinux after a module is fine too: the earlier one is not vmlinux */
+	/* ... and vmlinux after a module too: the earlier one is not vmlinux */
 	check_modpost_rule("0x1\ta\tm1\tEXPORT_SYMBOL\t\n0x2\ta\tvmlinux\tEXPORT_SYMBOL\t\n", NULL);
-}
-
-int main(void)
-{
-	RUN(test_parse_modpost_rules);
-	RUN(test_write_format);
-	RUN(test_parse_roundtrip);
-	RUN(test_parse_bad_line);
-	RUN(test_kernel_rule_lax);
-	RUN(test_kernel_rule_errors);
-	return DONE();
 }

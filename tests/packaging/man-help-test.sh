@@ -6,8 +6,7 @@
 # --help text; every subcommand is described.
 set -uo pipefail
 kbp=$1 man=$2 tools=$3
-fails=0
-fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+. "$(dirname "$0")/../lib/lib.sh"
 [ -s "$man" ] || { echo "FATAL: no man page $man" >&2; exit 1; }
 # roff -> text good enough for grep: \- -> -, drop font escapes
 text=$(sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\(->/->/g' "$man")
@@ -19,12 +18,12 @@ for c in $cmds; do
     all_help+=$h$'\n'
     grep -qE "^\.B(R|I)? $c( |$)|^\.BI? \"$c " <<<"$(sed 's/\\-/-/g' "$man")" || fail "subcommand '$c' is not described in the man page"
     opts=$(grep -oE -- '--[a-z][a-z0-9-]*' <<<"$h" | sort -u)
-    n=0 before=$fails
+    n=0 before=$FAILS
     for o in $opts; do
         n=$((n + 1))
         grep -qE -- "(^|[^a-z0-9-])$o([^a-z0-9-]|$)" <<<"$text" || fail "kbuild-pack $c --help lists $o, the man page does not"
     done
-    [ $fails -eq $before ] && echo "ok: kbuild-pack $c --help: $n long options, all in the man page" >&2
+    [ $FAILS -eq $before ] && pass "kbuild-pack $c --help: $n long options, all in the man page"
 done
 # the reverse: option item headings (the line after .TP) must exist in some --help
 heads=$(awk '/^\.TP/ { getline; print }' "$man" | sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u)
@@ -35,5 +34,4 @@ v=$("$kbp" --version)
 ver=$(sed -n 's/^\.TH [^ ]* [0-9] "[^"]*" "kbuild-pack \([^"]*\)".*/\1/p' "$man")
 [ "$v" = "kbuild-pack $ver" ] && echo "ok: --version '$v' matches the man page's version" >&2 \
     || fail "--version prints '$v', the man page says '$ver'"
-[ $fails -eq 0 ] || { echo "RESULT: $fails check(s) FAILED" >&2; exit 1; }
-echo "RESULT: all checks passed" >&2
+kbp_finish

@@ -5,7 +5,7 @@
 
 DEFINE_TEST(kconfig_values)
 {
-	_cleanup_free_ char *p = path_join(unit_data_dir(), "dot-config");
+	_cleanup_free_ char *p = path_join(test_data_dir(), "dot-config");
 	struct kconfig kc;
 	char *err = NULL;
 
@@ -23,7 +23,7 @@ DEFINE_TEST(kconfig_values)
 
 DEFINE_TEST(kconfig_bad_line)
 {
-	_cleanup_free_ char *p = path_join(unit_data_dir(), "bad-config");
+	_cleanup_free_ char *p = path_join(test_data_dir(), "bad-config");
 	struct kconfig kc;
 	char *err = NULL;
 	_cleanup_free_ char *want = xasprintf("%s:3: not a CONFIG_ assignment", p);

@@ -1,29 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* One binary, many cases; CTest runs each case as its own test
- * (libarchive's DEFINE_TEST idea). */
+/* The one C test harness (unit, modpost and quick tests): one binary, many
+ * cases; CTest runs each case as its own test (libarchive's DEFINE_TEST
+ * idea, registered by kbp_test_suite() in tests/lib/CMakeLists.txt). */
 #pragma once
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct unit_test {
+struct test_case {
 	const char *name;
 	void (*fn)(void);
 };
 
 #define DEFINE_TEST(n)                                                                            \
 	static void n(void);                                                                      \
-	static const struct unit_test __test_##n __attribute__((used, section("kbp_tests"), aligned(8))) = { #n, n }; \
+	static const struct test_case __test_##n __attribute__((used, section("kbp_tests"), aligned(8))) = { #n, n }; \
 	static void n(void)
 
-extern int unit_failures;
+extern int test_failures;
 
 #define assert_true(c)                                                                            \
 	do {                                                                                      \
 		if (!(c)) {                                                                       \
 			fprintf(stderr, "%s:%d: assertion failed: %s\n", __FILE__, __LINE__, #c); \
-			unit_failures++;                                                          \
+			test_failures++;                                                          \
 		}                                                                                 \
 	} while (0)
 #define assert_false(c) assert_true(!(c))
@@ -33,7 +34,7 @@ extern int unit_failures;
 		if (!_a || !_b || strcmp(_a, _b)) {                                               \
 			fprintf(stderr, "%s:%d: expected \"%s\", got \"%s\"\n", __FILE__, __LINE__, \
 				_b ? _b : "(null)", _a ? _a : "(null)");                          \
-			unit_failures++;                                                          \
+			test_failures++;                                                          \
 		}                                                                                 \
 	} while (0)
 #define assert_int_eq(a, b)                                                                       \
@@ -41,9 +42,9 @@ extern int unit_failures;
 		long long _a = (a), _b = (b);                                                     \
 		if (_a != _b) {                                                                   \
 			fprintf(stderr, "%s:%d: expected %lld, got %lld (%s)\n", __FILE__, __LINE__, _b, _a, #a); \
-			unit_failures++;                                                          \
+			test_failures++;                                                          \
 		}                                                                                 \
 	} while (0)
 
-/* Directory holding the test data (tests/unit/data). */
-const char *unit_data_dir(void);
+/* Directory holding the test data ($KBP_TEST_DATA, else "."). */
+const char *test_data_dir(void);

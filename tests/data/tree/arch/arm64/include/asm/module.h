@@ -1,0 +1,1 @@
+/* arm64: not packed for x86 */

@@ -1,0 +1,1 @@
+#define UTS_RELEASE "6.1.99-quick"

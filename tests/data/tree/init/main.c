@@ -1,0 +1,2 @@
+/* not packed: a kernel source file */
+int start_kernel;

@@ -1,0 +1,1 @@
+cmd_scripts/basic/fixdep := gcc -o scripts/basic/fixdep

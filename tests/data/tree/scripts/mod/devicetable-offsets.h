@@ -1,0 +1,1 @@
+#define SIZE_usb_device_id 32

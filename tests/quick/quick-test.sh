@@ -1,0 +1,389 @@
+#!/bin/bash
+# The quick tier's command-line cases: the real kbuild-pack on a copy of the
+# synthetic kernel tree (tests/data/tree, an O= build made by mktree.sh).
+# No root, no kernel, no mounts; each case checks exact messages, exit
+# statuses, file lists and bytes. Expected outputs: expected/CASE*.{out,err}.
+# Usage: quick-test.sh CASE      (cases: see CMakeLists.txt next to this)
+set -uo pipefail
+. "$(dirname "$0")/../lib/lib.sh"
+CASE=$1
+HERE=$KBP_TESTS_DIR/quick
+[ -x "${KBUILD_PACK:-}" ] || die "KBUILD_PACK is not set to the kbuild-pack binary"
+S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-quick.XXXXXX")
+trap 'rc=$?; if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else rm -rf "$S"; fi; exit $rc' EXIT
+# The tree made once for the run (CTest fixture quick-tree), or made here.
+if [ -n "${KBP_QUICK_TREES:-}" ]; then
+	cp -a "$KBP_QUICK_TREES/split" "$S/t"
+else
+	"$HERE/mktree.sh" "$S/t" split
+fi || die "cannot make the synthetic tree"
+SRC=$S/t/src OBJ=$S/t/obj REL=$(cat "$OBJ/include/config/kernel.release")
+MANIFESTS=$(cd "$(dirname "$KBUILD_PACK")/../share/kbuild-pack/manifests" && pwd)
+EXPECT_SED=(-e "s|$MANIFESTS|@MANIFESTS@|g" -e "s|$S|@S@|g")
+OUT=$S/out
+mkdir -p "$OUT"
+B=$OUT/lib/modules/$REL/build
+
+# expect NAME: stdout and stderr of the last run are expected/NAME.out and
+# expected/NAME.err (a missing file: empty). KBP_UPDATE_EXPECTED=1 writes
+# what differs there instead, for review with git diff.
+expect() {
+	local k f
+	for k in out err; do
+		f=$HERE/expected/$1.$k
+		[ -f "$f" ] || f=/dev/null
+		diff -u "$f" "$S/$k.txt" >&2 && continue
+		fail "$1: std$k differs from expected/$1.$k"
+		if [ -n "${KBP_UPDATE_EXPECTED:-}" ]; then
+			if [ -s "$S/$k.txt" ]; then cp "$S/$k.txt" "$HERE/expected/$1.$k"; else rm -f "$HERE/expected/$1.$k"; fi
+		fi
+	done
+}
+sum() { sha256sum "$1" | cut -d' ' -f1; }
+
+# verify_bad WANTED-LINE: verify $BAD must fail and print exactly that line.
+verify_bad() {
+	run verify "$BAD"
+	expect_rc 1 "verify of the defective tree"
+	printf '%s\n' "$1" >"$S/want.txt"
+	expect_out "$S/want.txt" "verify reports: $1"
+}
+# repro FMT [pack args]: two packs from different directories, 1 s apart,
+# give the same bytes, and hold the same tree as the directory output.
+repro() {
+	local fmt=$1 a b
+	shift
+	mkdir -p "$S/r1" "$S/r2/deeper"
+	(cd "$S/r1" && "$KBUILD_PACK" --src "$SRC" --obj "$OBJ" --format "$fmt" --out "$S/r1/k.$fmt" "$@") \
+		|| die "pack --format $fmt failed"
+	sleep 1
+	(cd "$S/r2/deeper" && "$KBUILD_PACK" --src "$SRC" --obj "$OBJ" --format "$fmt" --out "$S/r2/deeper/k.$fmt" "$@") \
+		|| die "second pack --format $fmt failed"
+	a=$(sum "$S/r1/k.$fmt") b=$(sum "$S/r2/deeper/k.$fmt")
+	if [ "$a" = "$b" ]; then
+		pass "$fmt $*: two packs give identical bytes (sha256 $a)"
+	else
+		fail "$fmt $*: sha256 $a != $b"
+		cmp "$S/r1/k.$fmt" "$S/r2/deeper/k.$fmt" | head -n 3 >&2
+	fi
+	run diff "$S/r1/k.$fmt" "$S/dirpack"
+	expect_rc 0 "$fmt holds the same tree as --format dir" && pass "$fmt holds the same files as the directory output"
+}
+
+case "$CASE" in
+usage-no-tree)
+	run --out "$OUT"
+	expect_rc 2
+	expect "$CASE"
+	expect_empty "$OUT" ;;
+usage-bad-modpost)
+	pk --out "$OUT" --modpost=mine
+	expect_rc 2
+	expect "$CASE"
+	expect_empty "$OUT" ;;
+usage-unknown-command)
+	run frobnicate
+	expect_rc 2
+	expect "$CASE" ;;
+not-a-kernel-tree)
+	mkdir "$S/empty"
+	run --src "$S/empty" --out "$OUT"
+	expect_rc 1
+	expect "$CASE"
+	expect_empty "$OUT" ;;
+unconfigured)
+	rm "$OBJ/include/config/auto.conf"
+	pk --out "$OUT"
+	expect_rc 1
+	expect "$CASE"
+	expect_empty "$OUT" ;;
+missing-symvers)
+	rm "$OBJ/Module.symvers"
+	pk --out "$OUT"
+	expect_rc 1
+	expect "$CASE"
+	expect_empty "$OUT"
+	pk --out "$OUT" --allow-missing-symvers
+	expect_rc 0
+	expect "$CASE-allowed"
+	[ -f "$B/Makefile" ] && [ ! -e "$B/Module.symvers" ] || fail "--allow-missing-symvers did not pack without Module.symvers" ;;
+corrupt-symvers)
+	sed -i '3s/\t[^\t]*$//' "$OBJ/Module.symvers" # line 3 loses its namespace field
+	pk --out "$OUT"
+	expect_rc 1
+	expect "$CASE"
+	expect_empty "$OUT" ;;
+unknown-arch)
+	pk --out "$OUT" --arch vax
+	expect_rc 1
+	expect "$CASE-vax"
+	pk --out "$OUT" --arch mips
+	expect_rc 1
+	expect "$CASE-mips"
+	expect_empty "$OUT" ;;
+bad-manifest)
+	printf 'version: 1\nrules:\n  - name: extra\n    from: src\n    include: [drivers/md/*.h\n' >"$S/extra.yaml"
+	pk --out "$OUT" --manifest "$S/extra.yaml"
+	expect_rc 1
+	expect "$CASE-syntax"
+	printf 'version: 1\nrules:\n  - name: extra\n    from: source\n    include: x\n' >"$S/extra.yaml"
+	pk --out "$OUT" --manifest "$S/extra.yaml"
+	expect_rc 1
+	expect "$CASE-from"
+	expect_empty "$OUT" ;;
+required-missing)
+	rm "$OBJ/scripts/basic/fixdep"
+	pk --out "$OUT"
+	expect_rc 1
+	line=$(grep -n 'name: required-host-tools' "$MANIFESTS/common.yaml" | cut -d: -f1)
+	sed -i "s|common.yaml:$line:|common.yaml:@LINE@:|" "$S/err.txt"
+	expect "$CASE"
+	expect_empty "$OUT" ;;
+exists-force)
+	pk --out "$OUT"
+	expect_rc 0
+	touch "$B/stale-marker"
+	pk --out "$OUT"
+	expect_rc 1
+	expect "$CASE"
+	[ -e "$B/stale-marker" ] || fail "a refused pack touched the existing build dir"
+	pk --out "$OUT" --force
+	expect_rc 0
+	[ ! -e "$B/stale-marker" ] || fail "--force did not replace the build dir"
+	[ "$(readlink "$OUT/lib/modules/$REL/source")" = build ] || fail "source link is not 'build'"
+	left=$(ls -A "$OUT/lib/modules/$REL")
+	[ "$left" = "build
+source" ] || fail "stray entries beside build: $left" ;;
+private-key)
+	mkdir -p "$OBJ/certs"
+	printf -- '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n' >"$OBJ/certs/signing_key.pem"
+	printf -- '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\n' >"$OBJ/certs/other.pem"
+	printf -- '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n' >"$OBJ/certs/public.pem"
+	printf '\x30\x82\x01\x02' >"$OBJ/certs/signing_key.x509"
+	printf '\x30\x82\x04\xbd' >"$OBJ/certs/custom.der"
+	echo 'CONFIG_MODULE_SIG_KEY="certs/custom.der"' >>"$OBJ/include/config/auto.conf"
+	printf 'version: 1\nrules:\n  - name: all-certs\n    from: obj\n    include: certs\n' >"$S/certs.yaml"
+	pk --out "$OUT" --manifest "$S/certs.yaml"
+	expect_rc 0
+	expect "$CASE"
+	got=$(cd "$B/certs" && ls -A | tr '\n' ' ')
+	[ "$got" = "public.pem signing_key.x509 " ] || fail "certs/ in the output holds: $got"
+	if grep -rlq 'PRIVATE KEY' "$B"; then fail "private key material in the output"; fi ;;
+list)
+	# Every selected file, its tree and its rule: exactly, and what a pack writes.
+	pk --list
+	expect_rc 0
+	expect "$CASE"
+	cut -f1 "$S/out.txt" | sort >"$S/list.txt"
+	pk --out "$OUT"
+	(cd "$B" && find . ! -type d | sed 's|^\./||' | sort) >"$S/packed.txt"
+	diff -u "$S/list.txt" "$S/packed.txt" >&2 || fail "--list differs from what a pack writes" ;;
+obj-only)
+	run --obj "$OBJ" --list
+	expect_rc 0
+	mv "$S/out.txt" "$S/objonly.txt"
+	pk --list
+	diff -u "$S/out.txt" "$S/objonly.txt" >&2 || fail "--obj alone did not find the source through OBJ/source" ;;
+dir-mtimes)
+	# A directory takes the time of the newest entry below it, never 1970 or "now".
+	pk --out "$OUT"
+	expect_rc 0
+	old=$(find "$B" -type d ! -newermt 1971-01-01 | head -n 5)
+	[ -z "$old" ] || fail "directories with an epoch-0 mtime: $old"
+	while IFS= read -r d; do
+		newer=$(find "$d" -mindepth 1 -newer "$d" -print -quit)
+		[ -z "$newer" ] || fail "$d is older than $newer"
+	done < <(find "$B" -type d)
+	ours=$(stat -c %Y "$B")
+	newest=$(find "$B" -mindepth 1 -printf '%T@\n' | sort -n | tail -n 1 | cut -d. -f1)
+	[ "$ours" = "$newest" ] || fail "build/ mtime $ours is not its newest entry's $newest" ;;
+repro-tar|repro-tar.gz|repro-tar.xz|repro-tar.zst|repro-cpio)
+	good_tree "$S/d" && ln -s "$G" "$S/dirpack"
+	repro "${CASE#repro-}" ;;
+repro-hardlinks)
+	good_tree "$S/d" && ln -s "$G" "$S/dirpack"
+	repro tar --hardlink-dups
+	[ "$(tar -tvf "$S/r1/k.tar" | grep -c '^h')" -gt 0 ] && pass "tar has hard links" || fail "no hard links in tar --hardlink-dups"
+	rm -rf "$S/r1" "$S/r2"
+	repro cpio --hardlink-dups ;;
+archive-listing)
+	# What an archive holds, entry by entry: names, types, modes, owners, times.
+	pk --format tar --out "$S/k.tar"
+	expect_rc 0 "pack --format tar" || die "pack failed"
+	TZ=UTC tar --numeric-owner --full-time -tvf "$S/k.tar" >"$S/out.txt" 2>"$S/err.txt"
+	sed -i 's/ \+/ /g' "$S/out.txt"
+	expect "$CASE" ;;
+sde)
+	# SOURCE_DATE_EPOCH earlier than the tree: every mtime is clamped, so
+	# two epochs give different bytes and one epoch gives the same bytes.
+	for e in 1000000000 1000000001; do
+		for n in 1 2; do
+			SOURCE_DATE_EPOCH=$e "$KBUILD_PACK" --src "$SRC" --obj "$OBJ" --format tar --out "$S/k-$e-$n.tar" || die "pack failed"
+		done
+		[ "$(sum "$S/k-$e-1.tar")" = "$(sum "$S/k-$e-2.tar")" ] && pass "SOURCE_DATE_EPOCH=$e: identical bytes" \
+			|| fail "SOURCE_DATE_EPOCH=$e: two packs differ"
+	done
+	[ "$(sum "$S/k-1000000000-1.tar")" != "$(sum "$S/k-1000000001-1.tar")" ] \
+		&& pass "another SOURCE_DATE_EPOCH gives other bytes" || fail "SOURCE_DATE_EPOCH does not change the archive"
+	newest=$(tar --full-time -tvf "$S/k-1000000001-1.tar" | awk '{print $4" "$5}' | sort | tail -n1)
+	[ "$newest" = "2001-09-09 01:46:41" ] && pass "every archive mtime <= SOURCE_DATE_EPOCH" \
+		|| fail "newest archive mtime $newest, want 2001-09-09 01:46:41"
+	owners=$(tar --numeric-owner -tvf "$S/k-1000000000-1.tar" | awk '{print $2}' | sort -u)
+	[ "$owners" = "0/0" ] && pass "all entries 0/0" || fail "owners: $owners"
+	names=$(tar -tvf "$S/k-1000000000-1.tar" | awk '{print $2}' | sort -u)
+	[ "$names" = "root/root" ] && pass "all entries root/root" || fail "owner names: $names"
+	SOURCE_DATE_EPOCH=1000000000 "$KBUILD_PACK" --src "$SRC" --obj "$OBJ" --out "$S/d" || die "pack failed"
+	late=$(find "$S/d/lib/modules/$REL/build" "$S/d/lib/modules/$REL/source" -newermt @1000000000 | head -n 3)
+	[ -z "$late" ] && pass "directory output: no mtime after SOURCE_DATE_EPOCH" || fail "directory output has later mtimes: $late" ;;
+exists)
+	echo keep >"$S/k.tar"
+	pk --format tar --out "$S/k.tar"
+	expect_rc 1 "pack onto an existing archive"
+	expect "$CASE"
+	[ "$(cat "$S/k.tar")" = keep ] && pass "existing archive untouched without --force" || fail "existing archive changed"
+	pk --format tar --out "$S/k.tar" --force
+	expect_rc 0 "pack --force" && tar -tf "$S/k.tar" >/dev/null && pass "--force replaces the archive"
+	left=$(ls "$S" | grep kbuild-pack- || true)
+	[ -z "$left" ] && pass "no temporary files left" || fail "left behind: $left"
+	pk --format dir --hardlink-dups --out "$S/o"
+	expect_rc 2 "--hardlink-dups with a directory"
+	expect "$CASE-hardlink-dir" ;;
+report)
+	# The whole report, byte for byte (the host programs' hash substituted).
+	pk --out "$S/d" --report "$S/r.yaml"
+	expect_rc 0 "pack --report" || die "pack failed"
+	G=$S/d/lib/modules/$REL/build
+	elf=$(sum "$G/scripts/basic/fixdep")
+	sed -e "s|$elf|@ELF_SHA256@|" -e "s|$MANIFESTS|@MANIFESTS@|" -e "s|$S|@S@|" "$S/r.yaml" >"$S/out.txt"
+	: >"$S/err.txt"
+	expect "$CASE"
+	pk --format tar --out "$S/k.tar" --report -
+	expect_rc 0 "pack --report -"
+	python3 -c 'import sys,yaml; r=yaml.safe_load(open(sys.argv[1])); assert r["format"]=="tar"' "$S/out.txt" \
+		&& pass "--report - writes the report to stdout" || fail "--report - output is not the report" ;;
+verify-good)
+	good_tree "$S/d"
+	run verify "$G"
+	expect_rc 0 "verify of a good build directory" && [ ! -s "$S/out.txt" ] && pass "good tree: verify exits 0, prints nothing"
+	run verify "$S/d"
+	expect_rc 0 "verify of a DESTDIR" && pass "verify finds the build directory in a DESTDIR"
+	pk --format tar.gz --out "$S/k.tar.gz"
+	run verify "$S/k.tar.gz"
+	expect_rc 0 "verify of an archive" && pass "good archive: verify exits 0" ;;
+verify-missing)
+	good_tree "$S/d"; bad_copy missing
+	rm "$BAD/scripts/mod/modpost"
+	verify_bad "scripts/mod/modpost: required file is missing" ;;
+verify-missing-conditional)
+	good_tree "$S/d"; bad_copy cond
+	rm "$BAD/tools/objtool/objtool"
+	verify_bad "tools/objtool/objtool: required file is missing (CONFIG_OBJTOOL=y)" ;;
+verify-foreign-elf)
+	good_tree "$S/d"; bad_copy elf
+	# fixdep as built for another machine: e_machine (offset 18) = EM_AARCH64 (183).
+	printf '\xb7\x00' | dd of="$BAD/scripts/basic/fixdep" bs=1 seek=18 conv=notrunc status=none
+	verify_bad "scripts/basic/fixdep: ELF machine aarch64 (183), expected x86_64 (62)" ;;
+verify-host-arch)
+	good_tree "$S/d"
+	run verify --host-arch aarch64 "$G"
+	expect_rc 1 "verify --host-arch aarch64 of an x86_64 tree"
+	expect "$CASE-aarch64"
+	run verify --host-arch x86_64 "$G"
+	expect_rc 0 "verify --host-arch x86_64" && pass "--host-arch x86_64 passes"
+	run verify --host-arch vax "$G"
+	expect_rc 2 "unknown --host-arch"
+	expect "$CASE-vax" ;;
+verify-gendwarfksyms)
+	# A 6.14+ tree may version symbols with gendwarfksyms instead of
+	# genksyms (common.yaml: genksyms is then not required, gendwarfksyms
+	# is): what pack packs, verify must accept.
+	rm "$OBJ/scripts/genksyms/genksyms"
+	mkdir -p "$OBJ/scripts/gendwarfksyms"
+	"$KBP_MKELF" "$OBJ/scripts/gendwarfksyms/gendwarfksyms"
+	chmod 755 "$OBJ/scripts/gendwarfksyms/gendwarfksyms"
+	echo CONFIG_GENDWARFKSYMS=y >>"$OBJ/include/config/auto.conf"
+	good_tree "$S/d"
+	run verify "$G"
+	expect_rc 0 "verify of a gendwarfksyms tree"
+	expect "$CASE" ;;
+verify-private-key)
+	good_tree "$S/d"; bad_copy key
+	mkdir -p "$BAD/certs"
+	printf -- '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n' >"$BAD/certs/extra.pem"
+	verify_bad "certs/extra.pem: private key material" ;;
+verify-abs-symlink)
+	good_tree "$S/d"; bad_copy abslink
+	ln -s /etc/hostname "$BAD/include/hostname.h"
+	verify_bad "include/hostname.h: symlink to an absolute path: /etc/hostname" ;;
+verify-outside-symlink)
+	good_tree "$S/d"; bad_copy outlink
+	ln -s ../../../../outside "$BAD/include/out.h"
+	verify_bad "include/out.h: symlink points outside the tree: ../../../../outside" ;;
+verify-mtime-order)
+	good_tree "$S/d"; bad_copy mtime
+	touch -d '@1000000000' "$BAD/include/config/auto.conf"
+	touch -d '@1000000000' "$BAD/include/generated/autoconf.h"
+	verify_bad "include/config/auto.conf: older than .config: kbuild would try to regenerate the configuration" ;;
+verify-corrupt-symvers)
+	good_tree "$S/d"; bad_copy symvers
+	sed -i '3s/^0x/zz/' "$BAD/Module.symvers"
+	verify_bad "Module.symvers:3: parse error: CRC is not a 0x-prefixed hex number" ;;
+verify-abs-path)
+	# A path of the build machine (the scratch dir is under /tmp, which
+	# verify allows; the trees of a real build machine are elsewhere).
+	good_tree "$S/d"; bad_copy abspath
+	printf 'include %s/Makefile\n' /home/builder/linux >"$BAD/scripts/Makefile.extra"
+	verify_bad "scripts/Makefile.extra: line 1 names an absolute path of the build machine: /home/builder/linux/Makefile" ;;
+verify-all-at-once)
+	# Every defect at once: every one is listed, one per line.
+	good_tree "$S/d"; bad_copy all
+	rm "$BAD/scripts/module.lds"
+	ln -s /etc/hostname "$BAD/include/hostname.h"
+	printf 'x\n' >>"$BAD/Module.symvers"
+	run verify "$BAD"
+	expect_rc 1 "verify of a tree with three defects"
+	expect "$CASE" ;;
+pack-verify)
+	pk --out "$S/ok" --verify
+	expect_rc 0 "pack --verify of a good tree" && [ -d "$S/ok/lib/modules/$REL/build" ] && pass "pack --verify publishes a good tree"
+	# An extra manifest pulls in the object tree's auto.conf.cmd, which names
+	# the build machine's absolute paths: the result must not be published.
+	printf 'version: 1\nrules:\n  - name: leak-cmd\n    from: obj\n    include: include/config/auto.conf.cmd\n' >"$S/extra.yaml"
+	for fmt in dir tar.gz; do
+		out=$S/bad-$fmt; [ $fmt = dir ] || out=$S/bad.$fmt
+		pk --out "$out" --format $fmt --manifest "$S/extra.yaml" --verify
+		expect_rc 1 "pack --verify of a tree that fails verify ($fmt)"
+		expect "$CASE-$fmt"
+		left=$(ls -A "$S" | grep -E "^bad|kbuild-pack" || true)
+		[ -z "$left" ] && pass "$fmt: nothing published, nothing left behind" || fail "$fmt: left behind: $left"
+	done ;;
+diff-manifests)
+	good_tree "$S/a"
+	printf 'version: 1\nrules:\n  - name: extra-docs\n    from: src\n    include: [README, COPYING, LICENSES/preferred/GPL-2.0]\n' >"$S/extra.yaml"
+	pk --out "$S/b" --manifest "$S/extra.yaml"
+	expect_rc 0 "pack with an extra manifest" || die "pack failed"
+	run diff "$S/a" "$S/b"
+	expect_rc 1 "diff of packs with different manifests"
+	printf '%s\n' "only in B: COPYING" "only in B: LICENSES/preferred/GPL-2.0" "only in B: README" >"$S/want.txt"
+	expect_out "$S/want.txt" "diff lists exactly the files the extra manifest adds"
+	run diff "$S/b" "$S/a"
+	expect_rc 1 "diff B A"
+	sed 's/only in B/only in A/' "$S/want.txt" >"$S/want2.txt"
+	expect_out "$S/want2.txt" "diff B A mirrors it"
+	# An archive against a directory; then a changed and a chmod-ed entry.
+	pk --out "$S/a.cpio" --format cpio
+	run diff "$S/a.cpio" "$S/a"
+	expect_rc 0 "diff of an archive and the directory of the same pack" && [ ! -s "$S/out.txt" ] && pass "archive vs directory: no differences"
+	A=$S/a/lib/modules/$REL/build
+	echo '# local change' >>"$A/Makefile"
+	chmod -x "$A/scripts/mod/modpost"
+	run diff "$S/a" "$S/a.cpio"
+	expect_rc 1 "diff after changes"
+	size=$(stat -c %s "$A/Makefile")
+	printf '%s\n' "differs: Makefile (content: $size bytes in A, $((size - 15)) bytes in B)" \
+		"differs: scripts/mod/modpost (mode 0644 in A, 0755 in B)" >"$S/want.txt"
+	expect_out "$S/want.txt" "diff names content and mode changes" ;;
+*)
+	die "unknown case $CASE" ;;
+esac
+kbp_finish

@@ -1,0 +1,33 @@
+#!/bin/bash
+# verify on a synthetic packed tree (data/synth-tree.sh): the manifests, not
+# C, decide what the tree must hold. Prints verify's stdout, its stderr with
+# the tree's path as @TREE@, and exits with its status (see expect.sh).
+# Usage: verify-synth.sh KBUILD_PACK CASE
+set -u
+kbp=$1 case=$2
+here=$(dirname "$0")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+t=$tmp/build
+dwarf() { bash "$here/data/synth-tree.sh" "$t" 6.14 CONFIG_MODVERSIONS=y CONFIG_GENDWARFKSYMS=y; }
+gen() { bash "$here/data/synth-tree.sh" "$t" "$1" CONFIG_MODVERSIONS=y; }
+
+case $case in
+gendwarfksyms-good) dwarf ;;
+gendwarfksyms-missing) dwarf && rm "$t/scripts/gendwarfksyms/gendwarfksyms" ;;
+gendwarfksyms-not-executable) dwarf && chmod -x "$t/scripts/gendwarfksyms/gendwarfksyms" ;;
+genksyms-good) gen 6.1 ;;
+genksyms-missing) gen 6.1 && rm "$t/scripts/genksyms/genksyms" ;;
+module-common-missing) gen 6.14 && rm "$t/scripts/module-common.c" ;;
+autoconf-missing) dwarf && rm "$t/include/generated/autoconf.h" ;;
+mtime-order) dwarf && touch -d @999999999 "$t/include/config/auto.conf" ;;
+sig-key)
+	# The file CONFIG_MODULE_SIG_KEY names is a key whatever its name or bytes (DER here).
+	bash "$here/data/synth-tree.sh" "$t" 6.1 CONFIG_MODVERSIONS=y 'CONFIG_MODULE_SIG_KEY="certs/custom.der"' &&
+		mkdir -p "$t/certs" && printf '\x30\x82\x04\xbd' > "$t/certs/custom.der" ;;
+*) echo "unknown case $case" >&2; exit 2 ;;
+esac || { echo "cannot make the tree" >&2; exit 2; }
+"$kbp" verify "$t" 2>"$tmp/err"
+rc=$?
+sed "s|$t|@TREE@|g" "$tmp/err" >&2
+exit $rc
