@@ -46,7 +46,8 @@ static int find_build_dir(const char *path, const char *archive, char **build)
 		_cleanup_free_ char *rel = path_join(mods, de->d_name);
 		char *b = path_join(rel, "build");
 
-		if (de->d_name[0] == '.' || !is_dir(rel) || !path_exists(b)) {
+		/* in a DESTDIR, build is often a link; a dangling one is skipped */
+		if (de->d_name[0] == '.' || !is_dir(rel) || !path_exists(b) || (!archive && !is_dir(b))) {
 			free(b);
 			continue;
 		}
