@@ -162,7 +162,7 @@ int canary_check(const char *build, FILE *out)
 		goto out;
 	}
 	r = 0;
-	if (read_file(auto_conf, &conf, NULL) == 0 && strstr(conf, "\nCONFIG_MODVERSIONS=y")) {
+	if (read_control_file(auto_conf, 0, &conf, NULL, NULL) == 0 && strstr(conf, "\nCONFIG_MODVERSIONS=y")) {
 		if (symvers_read(symp, &sv, &err) < 0) {
 			fprintf(out, "%s\n", err);
 			free(err);

@@ -6,32 +6,60 @@
 #include <archive_entry.h>
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "shared/log.h"
 #include "shared/util.h"
+#include "sink/sink.h"
 
-/* PATH itself when it holds a Makefile, else its only lib/modules/<release>/build. */
-static int find_build_dir(const char *path, char **build)
+uint64_t packed_max_extract_size = PACKED_MAX_EXTRACT_DEFAULT;
+
+/* lstat, not stat: what an archive holds is never followed out of it. */
+static bool real_dir(const char *p)
+{
+	struct stat st;
+	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* PATH itself when it holds a Makefile, else its only lib/modules/<release>/build.
+ * In an archive extracted to PATH, lib, modules, <release> and build must each be a
+ * real directory: "build -> /" would make verify read the whole host. */
+static int find_build_dir(const char *path, const char *archive, char **build)
 {
 	_cleanup_free_ char *mk = path_join(path, "Makefile");
+	_cleanup_free_ char *lib = path_join(path, "lib");
 	_cleanup_free_ char *mods = path_join(path, "lib/modules");
+	bool (*is_dir)(const char *) = archive ? real_dir : path_is_dir;
 	struct ptrarray found = { 0 };
 	struct dirent *de;
-	DIR *d;
+	DIR *d = NULL;
 
-	if (path_is_reg(mk)) {
+	if (archive ? path_exists(mk) : path_is_reg(mk)) {
 		*build = xstrdup(path);
 		return 0;
 	}
-	d = opendir(mods);
+	if (is_dir(lib) && is_dir(mods))
+		d = opendir(mods);
 	while (d && (de = readdir(d)) != NULL) {
-		char *b = xasprintf("%s/%s/build", mods, de->d_name);
-		if (de->d_name[0] != '.' && path_is_dir(b))
-			ptrarray_push(&found, b);
-		else
+		_cleanup_free_ char *rel = path_join(mods, de->d_name);
+		char *b = path_join(rel, "build");
+
+		/* in a DESTDIR, build is often a link; a dangling one is skipped */
+		if (de->d_name[0] == '.' || !is_dir(rel) || !path_exists(b) || (!archive && !is_dir(b))) {
 			free(b);
+			continue;
+		}
+		if (!is_dir(b)) {
+			log_err("%s: lib/modules/%s/build is not a directory (a link in an archive is never followed)",
+				archive, de->d_name);
+			free(b);
+			closedir(d);
+			ptrarray_free(&found, free);
+			return -ENOTDIR;
+		}
+		ptrarray_push(&found, b);
 	}
 	if (d)
 		closedir(d);
@@ -39,9 +67,10 @@ static int find_build_dir(const char *path, char **build)
 		int r = found.n ? -EINVAL : -ENOENT;
 		if (found.n == 0)
 			log_err("%s: neither a build directory (no Makefile) nor a tree holding lib/modules/<release>/build",
-				path);
+				archive ? archive : path);
 		else
-			log_err("%s holds %zu build directories (lib/modules/*/build); name one", path, found.n);
+			log_err("%s holds %zu build directories (lib/modules/*/build); name one", archive ? archive : path,
+				found.n);
 		ptrarray_free(&found, free);
 		return r;
 	}
@@ -50,10 +79,47 @@ static int find_build_dir(const char *path, char **build)
 	return 0;
 }
 
+/* Refused in an archive: extracting them would create device nodes, or
+ * FIFOs that hang whoever reads them. A build directory has none. */
+static const char *special_type(const struct archive_entry *ae)
+{
+	switch (archive_entry_filetype((struct archive_entry *)ae)) {
+	case AE_IFCHR:
+		return "a character device";
+	case AE_IFBLK:
+		return "a block device";
+	case AE_IFIFO:
+		return "a FIFO";
+	case AE_IFSOCK:
+		return "a socket";
+	default:
+		return NULL;
+	}
+}
+
+static char *size_text(uint64_t v)
+{
+	static const char *const units[] = { "GiB", "MiB", "KiB" };
+
+	for (int i = 0; i < 3; i++)
+		if (v && v % (1ull << (30 - 10 * i)) == 0)
+			return xasprintf("%" PRIu64 " %s", v >> (30 - 10 * i), units[i]);
+	return xasprintf("%" PRIu64 " bytes", v);
+}
+
+static int too_big(const char *file)
+{
+	_cleanup_free_ char *max = size_text(packed_max_extract_size);
+
+	log_err("%s: extracts to more than %s; refusing it (see --max-extract-size)", file, max);
+	return -EFBIG;
+}
+
 static int extract(const char *file, const char *dir)
 {
 	struct archive *in = archive_read_new(), *out = archive_write_disk_new();
 	struct archive_entry *ae;
+	uint64_t total = 0;
 	int r = 0, ar;
 
 	archive_read_support_format_all(in);
@@ -74,12 +140,30 @@ static int extract(const char *file, const char *dir)
 		size_t len;
 		la_int64_t off;
 
+		if (sink_interrupted()) {
+			r = -EINTR;
+			goto out;
+		}
 		/* Checked here, as the prefix makes every path absolute for libarchive's own check. */
 		if (archive_entry_pathname(ae)[0] == '/' || (hl && hl[0] == '/')) {
 			log_err("%s: entry with an absolute path: %s", file, archive_entry_pathname(ae));
 			r = -EINVAL;
 			goto out;
 		}
+		if (!hl && special_type(ae)) {
+			log_err("%s: %s is %s; refusing the archive (a build directory holds only files, directories and links)",
+				file, archive_entry_pathname(ae), special_type(ae));
+			r = -EINVAL;
+			goto out;
+		}
+		if (archive_entry_size_is_set(ae) && (uint64_t)archive_entry_size(ae) > packed_max_extract_size - total) {
+			r = too_big(file);
+			goto out;
+		}
+		/* A directory stays writable for its owner, so the scratch tree
+		 * can be removed without root; verify reads no directory mode. */
+		if (archive_entry_filetype(ae) == AE_IFDIR)
+			archive_entry_set_perm(ae, archive_entry_perm(ae) | 0700);
 		archive_entry_set_pathname(ae, p);
 		if (hp)
 			archive_entry_set_hardlink(ae, hp);
@@ -88,12 +172,23 @@ static int extract(const char *file, const char *dir)
 			r = -EIO;
 			goto out;
 		}
-		while ((ar = archive_read_data_block(in, &buf, &len, &off)) == ARCHIVE_OK)
+		while ((ar = archive_read_data_block(in, &buf, &len, &off)) == ARCHIVE_OK) {
+			/* counted as read: the size in a header can lie */
+			if (sink_interrupted()) {
+				r = -EINTR;
+				goto out;
+			}
+			if (len > packed_max_extract_size - total) {
+				r = too_big(file);
+				goto out;
+			}
+			total += len;
 			if (archive_write_data_block(out, buf, len, off) < ARCHIVE_OK) {
 				log_err("%s: cannot write %s: %s", file, p, archive_error_string(out));
 				r = -EIO;
 				goto out;
 			}
+		}
 		if (ar != ARCHIVE_EOF) {
 			log_err("%s: %s", file, archive_error_string(in));
 			r = -EIO;
@@ -106,6 +201,7 @@ static int extract(const char *file, const char *dir)
 		r = -EINVAL;
 	}
 out:
+	/* On -EINTR the command prints the one "interrupted" message. */
 	archive_write_close(out);
 	archive_write_free(out);
 	archive_read_free(in);
@@ -124,7 +220,7 @@ int packed_open(const char *path, struct packed_tree *ts)
 		return r;
 	}
 	if (S_ISDIR(st.st_mode))
-		return find_build_dir(path, &ts->build);
+		return find_build_dir(path, NULL, &ts->build);
 	ts->archive = true;
 	ts->scratch = xasprintf("%s/kbuild-pack-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
 	if (!mkdtemp(ts->scratch)) {
@@ -136,7 +232,7 @@ int packed_open(const char *path, struct packed_tree *ts)
 	}
 	r = extract(path, ts->scratch);
 	if (r == 0)
-		r = find_build_dir(ts->scratch, &ts->build);
+		r = find_build_dir(ts->scratch, path, &ts->build);
 	if (r < 0)
 		packed_close(ts);
 	return r;
@@ -185,6 +281,10 @@ static int walk(const char *root, const char *rel, bool hash, struct tree_view *
 		struct tree_file f = { 0 };
 		struct stat st;
 
+		if (sink_interrupted()) {
+			r = -EINTR;
+			break;
+		}
 		if (lstat(cabs, &st) < 0)
 			continue;
 		f.mode = st.st_mode & 07777;

@@ -35,7 +35,14 @@ struct packed_tree {
 	bool archive;
 };
 
-/* Prints why on failure; negative errno. */
+/* An archive that extracts to more bytes is refused (--max-extract-size):
+ * well above any real headers tree (a few hundred MiB). */
+#define PACKED_MAX_EXTRACT_DEFAULT (4ull << 30)
+extern uint64_t packed_max_extract_size;
+
+/* Prints why on failure; negative errno. An archive is extracted while
+ * no SIGINT/SIGTERM arrives (sink_install_signal_handlers()): one stops
+ * it with -EINTR and nothing left behind. */
 int packed_open(const char *path, struct packed_tree *pt);
 void packed_close(struct packed_tree *ts);
 /* Every entry below dir, sorted bytewise; with hash, files get their sha256. */

@@ -354,7 +354,7 @@ static void check_symvers(struct vctx *v)
 	char *err = NULL;
 	size_t len;
 
-	if (read_file(p, &buf, &len) < 0)
+	if (read_control_file(p, 0, &buf, &len, NULL) < 0)
 		return;
 	if (symvers_parse("Module.symvers", buf, len, &sv, &err) < 0) {
 		fprintf(v->out, "%s\n", err);

@@ -39,12 +39,9 @@ int kconfig_read(const char *path, struct kconfig *kc, char **errmsg)
 	int r;
 
 	memset(kc, 0, sizeof(*kc));
-	r = read_file(path, &buf, NULL);
-	if (r < 0) {
-		if (errmsg)
-			*errmsg = xasprintf("%s: %s", path, strerror(-r));
+	r = read_control_file(path, READ_NOFOLLOW, &buf, NULL, errmsg);
+	if (r < 0)
 		return r;
-	}
 	/* strtok_r would merge empty lines and break line numbers: split by hand. */
 	for (line = buf; line; line = save) {
 		char *eq, *nl = strchr(line, '\n');

@@ -33,7 +33,7 @@ static int from_utsrelease(const char *path, unsigned *v, unsigned *p)
 {
 	_cleanup_free_ char *buf = NULL;
 	const char *q;
-	int r = read_file(path, &buf, NULL);
+	int r = read_control_file(path, 0, &buf, NULL, NULL);
 
 	if (r < 0)
 		return r;
@@ -74,7 +74,7 @@ static int makefile_var(const char *buf, const char *name, unsigned *val)
 static int from_makefile(const char *path, unsigned *v, unsigned *p)
 {
 	_cleanup_free_ char *buf = NULL;
-	int r = read_file(path, &buf, NULL);
+	int r = read_control_file(path, 0, &buf, NULL, NULL);
 
 	if (r < 0)
 		return r;
@@ -92,7 +92,7 @@ int kversion_read_tree(const char *dir, unsigned *version, unsigned *patchlevel)
 	_cleanup_free_ char *srcmk = path_join(dir, "source/Makefile");
 	_cleanup_free_ char *line = NULL;
 
-	if (read_line_file(rel, &line) == 0 && kversion_parse(line, version, patchlevel) == 0)
+	if (read_line_file(rel, 0, &line, NULL) == 0 && kversion_parse(line, version, patchlevel) == 0)
 		return 0;
 	if (from_utsrelease(uts, version, patchlevel) == 0)
 		return 0;

@@ -37,6 +37,43 @@ static int fail(char **errmsg, const char *path, unsigned line, const char *why)
 	return -EINVAL;
 }
 
+static int by_name_line(const void *a, const void *b)
+{
+	const struct symvers_entry *x = *(const struct symvers_entry *const *)a;
+	const struct symvers_entry *y = *(const struct symvers_entry *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* modpost's sym_add_exported() as a "make M=" run (-e) calls it for each
+ * line: a symbol exported again is an error when the export it replaces
+ * (the latest one) is vmlinux's or the same module's. The first such line
+ * in the file is reported. */
+static int check_duplicates(const char *path, const struct symvers *sv, char **errmsg)
+{
+	_cleanup_free_ const struct symvers_entry **v = xcalloc(sv->n, sizeof(*v));
+	const struct symvers_entry *bad = NULL, *prev = NULL;
+
+	for (size_t i = 0; i < sv->n; i++)
+		v[i] = &sv->v[i];
+	if (sv->n > 1)
+		qsort(v, sv->n, sizeof(*v), by_name_line);
+	for (size_t i = 1; i < sv->n; i++) {
+		const struct symvers_entry *p = v[i - 1], *e = v[i];
+
+		if (strcmp(p->name, e->name) || (strcmp(p->module, "vmlinux") && strcmp(p->module, e->module)))
+			continue;
+		if (!bad || e->line < bad->line)
+			bad = e, prev = p;
+	}
+	if (!bad)
+		return 0;
+	_cleanup_free_ char *why = xasprintf("'%s' exported twice (also on line %u, by %s): modpost would reject it",
+					     bad->name, prev->line, prev->module);
+	return fail(errmsg, path, bad->line, why);
+}
+
 /* Same acceptance rule as the kernel's read_dump(): exactly five
  * tab-separated fields, a hex CRC, non-empty symbol and module. */
 int symvers_parse(const char *path, const char *buf, size_t len, struct symvers *sv, char **errmsg)
@@ -76,8 +113,12 @@ int symvers_parse(const char *path, const char *buf, size_t len, struct symvers 
 			return fail(errmsg, path, lineno, "parse error: CRC is not a 32-bit hex number");
 		if (!*f[1] || !*f[2])
 			return fail(errmsg, path, lineno, "parse error: empty symbol or module name");
-		if (!str_starts_with(f[3], "EXPORT_SYMBOL"))
-			return fail(errmsg, path, lineno, "parse error: export type is not EXPORT_SYMBOL*");
+		/* modpost's read_dump() errors out ("unknown license") on any other. */
+		if (strcmp(f[3], "EXPORT_SYMBOL") && strcmp(f[3], "EXPORT_SYMBOL_GPL")) {
+			_cleanup_free_ char *why = xasprintf(
+				"unknown export type '%s' (modpost accepts EXPORT_SYMBOL and EXPORT_SYMBOL_GPL)", f[3]);
+			return fail(errmsg, path, lineno, why);
+		}
 
 		struct symvers_entry *e = symvers_new(sv);
 		e->crc = (uint32_t)crc;
@@ -88,20 +129,17 @@ int symvers_parse(const char *path, const char *buf, size_t len, struct symvers 
 		e->ns = xstrdup(f[4]);
 		e->line = lineno;
 	}
-	return 0;
+	return check_duplicates(path, sv, errmsg);
 }
 
 int symvers_read(const char *path, struct symvers *sv, char **errmsg)
 {
 	_cleanup_free_ char *buf = NULL;
 	size_t len;
-	int r = read_file(path, &buf, &len);
+	int r = read_control_file(path, READ_NOFOLLOW, &buf, &len, errmsg);
 
-	if (r < 0) {
-		if (errmsg)
-			*errmsg = xasprintf("%s: %s", path, strerror(-r));
+	if (r < 0)
 		return r;
-	}
 	return symvers_parse(path, buf, len, sv, errmsg);
 }
 

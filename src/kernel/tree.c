@@ -31,7 +31,7 @@ static int resolve_dir(const char *what, const char *path, char **out)
 static int read_makefile_version(struct ktree *t)
 {
 	_cleanup_free_ char *mk = path_join(t->src, "Makefile");
-	_cleanup_free_ char *buf = NULL;
+	_cleanup_free_ char *buf = NULL, *err = NULL;
 	const struct {
 		const char *prefix;
 		int *dst;
@@ -41,9 +41,14 @@ static int read_makefile_version(struct ktree *t)
 		{ "SUBLEVEL = ", &t->sublevel },
 	};
 	size_t found = 0;
+	int r;
 
-	if (read_file(mk, &buf, NULL) < 0)
-		return -ENOENT;
+	/* The source tree may be a symlink farm: a linked Makefile is fine. */
+	r = read_control_file(mk, 0, &buf, NULL, &err);
+	if (r < 0) {
+		log_err("%s", err);
+		return r;
+	}
 	for (char *l = buf; l && *l && found < ARRAY_SIZE(fields); l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
 		for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
 			const char *v = str_after_prefix(l, fields[i].prefix);
@@ -54,12 +59,13 @@ static int read_makefile_version(struct ktree *t)
 			}
 		}
 	}
-	return found >= 2 ? 0 : -EINVAL;
+	return found >= 2 ? 0 : -ENODATA;
 }
 
 static int check_source_tree(struct ktree *t)
 {
 	static const char *const marks[] = { "Makefile", "Kbuild", "arch", "include/linux/module.h", "scripts/Makefile.build" };
+	int r;
 
 	for (size_t i = 0; i < ARRAY_SIZE(marks); i++) {
 		_cleanup_free_ char *p = path_join(t->src, marks[i]);
@@ -68,10 +74,11 @@ static int check_source_tree(struct ktree *t)
 			return -ENOENT;
 		}
 	}
-	if (read_makefile_version(t) < 0) {
+	r = read_makefile_version(t);
+	if (r == -ENODATA)
 		log_err("%s/Makefile: no VERSION/PATCHLEVEL: not a kernel source tree", t->src);
-		return -EINVAL;
-	}
+	if (r < 0)
+		return r;
 	return 0;
 }
 
@@ -83,7 +90,8 @@ static int check_configured(struct ktree *t)
 
 	for (size_t i = 0; i < ARRAY_SIZE(need); i++) {
 		_cleanup_free_ char *p = path_join(t->obj, need[i]);
-		if (!path_is_reg(p)) {
+		/* exists: what is not a regular file is named by its reader */
+		if (!path_exists(p)) {
 			log_err("%s: kernel tree is not configured and prepared: %s is missing (run 'make olddefconfig' and 'make modules_prepare' or a full build first)",
 				t->obj, need[i]);
 			return -ENOENT;
@@ -179,9 +187,10 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
 		return r;
 
 	p = path_join(t->obj, "include/config/kernel.release");
-	r = read_line_file(p, &t->release);
+	r = read_line_file(p, READ_NOFOLLOW, &t->release, &errmsg);
 	if (r < 0) {
-		log_err("%s: cannot read the kernel release: %s", p, strerror(-r));
+		log_err("%s", errmsg);
+		free(errmsg);
 		return r;
 	}
 	/* It names lib/modules/<release>: one path component, or the output lands elsewhere. */

@@ -161,6 +161,9 @@ static int write_output(const struct pack_ctx *ctx, const struct manifest_set *m
 		r = verify_staged(o, s);
 	if (r == 0 && o->report)
 		r = write_report(ctx, ms);
+	/* A signal during --verify or --report must not let the result out. */
+	if (r == 0 && sink_interrupted())
+		r = -EINTR;
 	if (r == 0)
 		r = sink_commit(s);
 	if (r < 0) {

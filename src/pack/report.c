@@ -5,8 +5,10 @@
 #include "pack/report.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <yaml.h>
 
 #include "shared/log.h"
@@ -17,7 +19,8 @@
 
 struct em {
 	yaml_emitter_t e;
-	int err;
+	FILE *f;
+	int err, write_err;
 };
 
 static void ev(struct em *m, yaml_event_t *event, int ok)
@@ -29,14 +32,64 @@ static void ev(struct em *m, yaml_event_t *event, int ok)
 		return;
 	}
 	if (!yaml_emitter_emit(&m->e, event))
-		m->err = -EIO;
+		m->err = m->write_err ? m->write_err : -EIO;
+}
+
+/* Length of the valid UTF-8 sequence at s (as libyaml checks it), or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
+	uint32_t v = n == 1 ? s[0] : n == 2 ? s[0] & 0x1f : n == 3 ? s[0] & 0x0f : s[0] & 0x07;
+	static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
+
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		v = v << 6 | (s[i] & 0x3f);
+	}
+	if (!n || v < min[n] || (v >= 0xd800 && v <= 0xdfff) || v > 0x10ffff)
+		return 0;
+	return n;
+}
+
+/* A file name need not be UTF-8, and libyaml refuses what is not: each
+ * stray byte 0xHH becomes U+00HH, which the (ASCII-only) emitter writes
+ * as the double-quoted escape "\xHH". NULL when s is valid already. */
+static char *utf8_escape_bytes(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	struct strbuf b = { 0 };
+	bool bad = false;
+
+	while (*p) {
+		size_t n = utf8_len(p);
+
+		if (n) {
+			strbuf_addn(&b, (const char *)p, n);
+			p += n;
+			continue;
+		}
+		strbuf_addc(&b, (char)(0xc0 | *p >> 6));
+		strbuf_addc(&b, (char)(0x80 | (*p & 0x3f)));
+		p++;
+		bad = true;
+	}
+	if (!bad) {
+		strbuf_release(&b);
+		return NULL;
+	}
+	return strbuf_steal(&b);
 }
 
 static void scalar(struct em *m, const char *s)
 {
 	yaml_event_t e;
+	_cleanup_free_ char *fixed = s ? utf8_escape_bytes(s) : NULL;
 	/* Only a missing value is null: "null", "y" or "0644" stay strings. */
 	bool plain = s && s[0] && strspn(s, "0123456789") == strlen(s) && (s[0] != '0' || !s[1]);
+
+	if (fixed)
+		s = fixed;
 
 	if (!s)
 		ev(m, &e, yaml_scalar_event_initialize(&e, NULL, NULL, (yaml_char_t *)"null", 4, 1, 0, YAML_PLAIN_SCALAR_STYLE));
@@ -193,15 +246,46 @@ static int emit_files(struct em *m, const struct report_info *ri, int64_t tot[3]
 
 static int writer(void *data, unsigned char *buf, size_t size)
 {
-	return fwrite(buf, 1, size, data) == size;
+	struct em *m = data;
+
+	if (fwrite(buf, 1, size, m->f) == size)
+		return 1;
+	m->write_err = -(errno ? errno : EIO);
+	return 0;
+}
+
+/* The report is written beside path and renamed over it once complete:
+ * a failure never leaves a truncated one. */
+static FILE *open_temp(const char *path, char **tmp)
+{
+	mode_t um = umask(0);
+	int fd;
+	FILE *f;
+
+	umask(um);
+	*tmp = xasprintf("%s.XXXXXX", path);
+	fd = mkostemp(*tmp, O_CLOEXEC);
+	if (fd < 0 || fchmod(fd, 0666 & ~um) < 0 || !(f = fdopen(fd, "w"))) {
+		int e = errno;
+		if (fd >= 0) {
+			close(fd);
+			unlink(*tmp);
+		}
+		free(*tmp);
+		*tmp = NULL;
+		errno = e;
+		return NULL;
+	}
+	return f;
 }
 
 int report_write(const char *path, const struct report_info *ri)
 {
 	const struct ktree *t = ri->tree;
 	bool to_stdout = !strcmp(path, "-");
-	FILE *f = to_stdout ? stdout : fopen(path, "we");
-	struct em m = { .err = 0 };
+	_cleanup_free_ char *tmp = NULL;
+	FILE *f = to_stdout ? stdout : open_temp(path, &tmp);
+	struct em m = { .f = f };
 	yaml_event_t e;
 	int64_t tot[3] = { 0 }; /* files, links, bytes */
 	char ver[64];
@@ -213,8 +297,9 @@ int report_write(const char *path, const struct report_info *ri)
 		return r;
 	}
 	yaml_emitter_initialize(&m.e);
-	yaml_emitter_set_output(&m.e, writer, f);
-	yaml_emitter_set_unicode(&m.e, 1);
+	yaml_emitter_set_output(&m.e, writer, &m);
+	/* ASCII out: a non-ASCII character is written as a \x, \u escape. */
+	yaml_emitter_set_unicode(&m.e, 0);
 	yaml_emitter_set_width(&m.e, -1);
 	ev(&m, &e, yaml_stream_start_event_initialize(&e, YAML_UTF8_ENCODING));
 	ev(&m, &e, yaml_document_start_event_initialize(&e, NULL, NULL, NULL, 0));
@@ -253,10 +338,14 @@ int report_write(const char *path, const struct report_info *ri)
 	if (r == 0 && m.err)
 		r = m.err;
 	if (r == 0 && m.e.error != YAML_NO_ERROR)
-		r = -EIO;
+		r = m.write_err ? m.write_err : -EIO;
 	yaml_emitter_delete(&m.e);
 	if (to_stdout ? fflush(f) != 0 : fclose(f) != 0)
 		r = r ? r : -errno;
+	if (tmp && r == 0 && rename(tmp, path) < 0)
+		r = -errno;
+	if (tmp && r < 0)
+		unlink(tmp);
 	if (r < 0)
 		log_err("cannot write the report %s: %s", path, strerror(-r));
 	return r;

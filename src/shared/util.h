@@ -5,12 +5,14 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define _printf_(a, b) __attribute__((format(printf, a, b)))
+/* nonnull: a recoverable UBSan build otherwise sees a NULL format path (-Wformat-truncation). */
+#define _printf_(a, b) __attribute__((format(printf, a, b), nonnull(a)))
 #define _noreturn_ __attribute__((noreturn))
 #define _unused_ __attribute__((unused))
 
@@ -69,8 +71,21 @@ int rm_rf(const char *path);
 
 /* Whole-file reads; negative errno on failure. */
 int read_file(const char *path, char **buf, size_t *len);
-/* First line of a file without its newline; negative errno on failure. */
-int read_line_file(const char *path, char **line);
+
+/* A kernel tree's control files (.config, auto.conf, kernel.release,
+ * Makefile, Module.symvers) are read only when they are regular files of
+ * at most CONTROL_FILE_MAX bytes: a FIFO would hang the reader and a link
+ * to /dev/zero exhaust memory. The open never blocks; with
+ * READ_NOFOLLOW a symlink is refused too (for files kbuild writes itself).
+ * On failure, *errmsg (when given) is "PATH: reason"; the caller frees it. */
+#define CONTROL_FILE_MAX (64u << 20)
+enum { READ_NOFOLLOW = 1 << 0 };
+int read_control_file(const char *path, unsigned flags, char **buf, size_t *len, char **errmsg);
+/* First line of a control file, without its newline. */
+int read_line_file(const char *path, unsigned flags, char **line, char **errmsg);
+
+/* "4G", "512M", "100k" or plain bytes (binary units); -EINVAL otherwise. */
+int parse_size(const char *s, uint64_t *out);
 
 bool str_starts_with(const char *s, const char *prefix);
 /* s past prefix when s starts with it, else NULL. */

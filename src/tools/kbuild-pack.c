@@ -3,10 +3,20 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <errno.h>
+
 #include "config.h"
+#include "inspect/packed-tree.h"
 #include "kbuild-pack.h"
 #include "shared/log.h"
 #include "shared/util.h"
+
+int kbp_parse_size(void *field, const char *arg)
+{
+	uint64_t *v = field;
+
+	return parse_size(arg, v) < 0 || !*v ? -EINVAL : 0;
+}
 
 static const struct kbp_cmd *const cmds[] = {
 	&kbp_cmd_pack,

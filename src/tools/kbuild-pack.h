@@ -10,6 +10,13 @@ struct kbp_cmd {
 	int (*run)(int argc, char *argv[]);
 };
 
+/* An OPT_CALLBACK parser for sizes (4G, 512M, bytes; not 0) into a uint64_t. */
+int kbp_parse_size(void *field, const char *arg);
+/* --max-extract-size of verify and diff (inspect/packed-tree.h); with options.h. */
+#define OPT_MAX_EXTRACT_SIZE(v)                                                                          \
+	OPT_CALLBACK(0, "max-extract-size", (v), "SIZE", "refuse an archive that extracts to more (default 4G)", \
+		     kbp_parse_size, "--max-extract-size takes a size such as 4G, 512M or a number of bytes, not '%s'")
+
 extern const struct kbp_cmd kbp_cmd_pack;
 extern const struct kbp_cmd kbp_cmd_verify;
 extern const struct kbp_cmd kbp_cmd_diff;

@@ -2,16 +2,20 @@
 /* kbuild-pack verify PATH: would this build directory work? */
 #include <getopt.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
+#include "inspect/packed-tree.h"
 #include "inspect/verify.h"
 #include "kbuild-pack.h"
 #include "options.h"
 #include "shared/log.h"
+#include "sink/sink.h"
 
 struct verify_cmdline {
 	struct verify_opts o;
 	bool quiet;
+	uint64_t max_extract_size;
 };
 
 #define CMDLINE(field) offsetof(struct verify_cmdline, field)
@@ -23,6 +27,7 @@ static const struct option_spec verify_options[] = {
 	OPT_BOOL(0, "canary", CMDLINE(o.canary),
 		 "also build a small bundled module with make M= and check its\n"
 		 "__versions CRCs against Module.symvers"),
+	OPT_MAX_EXTRACT_SIZE(CMDLINE(max_extract_size)),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "print nothing; only the exit status tells"),
 	OPT_HELP("this text"),
 	OPT_END(),
@@ -43,13 +48,14 @@ static const struct command_usage verify_usage = {
 
 static int run_verify(int argc, char *argv[])
 {
-	struct verify_cmdline c = { 0 };
+	struct verify_cmdline c = { .max_extract_size = PACKED_MAX_EXTRACT_DEFAULT };
 	FILE *out = stdout;
 	int n;
 
 	n = parse_options(&verify_usage, argc, argv, &c);
 	if (n != OPTIONS_GO_ON)
 		return n;
+	packed_max_extract_size = c.max_extract_size;
 	if (optind + 1 != argc) {
 		log_err("verify takes exactly one PATH (see kbuild-pack verify --help)");
 		return EXIT_USAGE;
@@ -66,9 +72,14 @@ static int run_verify(int argc, char *argv[])
 		if (!out)
 			out = stdout;
 	}
+	sink_install_signal_handlers();
 	n = kbp_verify(argv[optind], &c.o, out);
 	if (out != stdout)
 		fclose(out);
+	if (n < 0 && sink_interrupted()) {
+		log_err("interrupted by signal %d", sink_interrupted());
+		sink_reraise(); /* after cleaning up: 130/143 */
+	}
 	if (n > 0)
 		log_err("%s: %d problem(s)", argv[optind], n);
 	return n == 0 ? EXIT_OK : EXIT_FAIL;

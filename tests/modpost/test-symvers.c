@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kernel/symvers.h"
 #include "shared/util.h"
@@ -92,4 +93,40 @@ DEFINE_TEST(test_kernel_rule_errors)
 	assert_true(symvers_parse_kernel(t3, collect_line, &c, &bad) == -EINVAL && bad == 1);
 	assert_true(symvers_parse_kernel(t4, collect_line, &c, &bad) == 0);
 	strbuf_release(&c.b);
+}
+
+/* What modpost -e (make M=) rejects in the symbols it reads; NULL: accepted. */
+static void check_modpost_rule(const char *text, const char *want)
+{
+	struct symvers sv = { 0 };
+	char *err = NULL;
+	int r = symvers_parse("M", text, strlen(text), &sv, &err);
+
+	assert_int_eq(r, want ? -EINVAL : 0);
+	assert_str_eq(err ? err : "(accepted)", want ? want : "(accepted)");
+	free(err);
+	symvers_release(&sv);
+}
+
+DEFINE_TEST(test_parse_modpost_rules)
+{
+	check_modpost_rule("0x1\ta\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\t\n",
+			   "M:1: unknown export type 'EXPORT_SYMBOL_GPL_FUTURE' (modpost accepts EXPORT_SYMBOL and EXPORT_SYMBOL_GPL)");
+	check_modpost_rule("0x1\ta\tvmlinux\tEXPORT_SYMBOL\t\n0x1\tb\tm\tEXPORT_SYMBOL_GPL\t\n"
+			   "0x2\ta\tvmlinux\tEXPORT_SYMBOL\t\n",
+			   "M:3: 'a' exported twice (also on line 1, by vmlinux): modpost would reject it");
+	/* after vmlinux, even from a module */
+	check_modpost_rule("0x1\ta\tvmlinux\tEXPORT_SYMBOL\t\n0x2\ta\tm\tEXPORT_SYMBOL\t\n",
+			   "M:2: 'a' exported twice (also on line 1, by vmlinux): modpost would reject it");
+	/* the same module twice */
+	check_modpost_rule("0x1\tz\tm/x\tEXPORT_SYMBOL\t\n0x1\tb\tm\tEXPORT_SYMBOL\t\n0x2\tz\tm/x\tEXPORT_SYMBOL\tNS\n",
+			   "M:3: 'z' exported twice (also on line 1, by m/x): modpost would reject it");
+	/* the first offending line in the file is named */
+	check_modpost_rule("0x1\tz\tm\tEXPORT_SYMBOL\t\n0x1\ta\tm\tEXPORT_SYMBOL\t\n0x1\ta\tm\tEXPORT_SYMBOL\t\n"
+			   "0x1\tz\tm\tEXPORT_SYMBOL\t\n",
+			   "M:3: 'a' exported twice (also on line 2, by m): modpost would reject it");
+	/* modpost -e compares with the latest export only: m1, m2, then m1 again is fine */
+	check_modpost_rule("0x1\ta\tm1\tEXPORT_SYMBOL\t\n0x2\ta\tm2\tEXPORT_SYMBOL\t\n0x3\ta\tm1\tEXPORT_SYMBOL\t\n", NULL);
+	/* ... and vmlinux after a module too: the earlier one is not vmlinux */
+	check_modpost_rule("0x1\ta\tm1\tEXPORT_SYMBOL\t\n0x2\ta\tvmlinux\tEXPORT_SYMBOL\t\n", NULL);
 }

@@ -1,0 +1,259 @@
+#!/bin/bash
+# Hostile and broken inputs, on a tiny synthetic kernel tree and archives
+# made here (no root, no kernel): each case checks the exact message and
+# exit status, that it ends in bounded time and memory, and that nothing
+# was written or left behind (output, report, $SMPDIR).
+# Usage: hostile-test.sh CASE   (KBUILD_PACK: the tool under test)
+set -uo pipefail
+CASE=$1
+. "$(dirname "$0")/../lib/lib.sh"
+S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-hostile.XXXXXX")
+trap 'rm -rf "$S"' EXIT
+mkdir "$S/tmp" "$S/out"
+export TMPDIR=$S/tmp # every scratch dir the tool makes lands here
+REL=6.1.0-hostile
+
+# lib.sh's run, with the tool bounded in time (a FIFO hangs) and memory (a
+# link to /dev/zero grows without end); FSIZE_KB also bounds what it writes.
+cat >"$S/bounded" <<EOF
+#!/bin/bash
+# ASan reserves terabytes of address space: bound its RSS instead
+if [ "${KBP_SANITIZE:-OFF}" = ON ]; then export ASAN_OPTIONS=hard_rss_limit_mb=1024; else ulimit -v 1048576; fi
+if [ -n "\${FSIZE_KB:-}" ]; then ulimit -f "\$FSIZE_KB" && trap '' XFSZ; fi # then a write fails with EFBIG
+exec timeout -s KILL 20 "$KBUILD_PACK" "\$@" </dev/null
+EOF
+chmod +x "$S/bounded"
+TOOL=$KBUILD_PACK KBUILD_PACK=$S/bounded
+
+# file PATH TEXT: a file of the synthetic tree (printf escapes in TEXT).
+file() { mkdir -p "$(dirname "$S/$1")" && printf "$2" >"$S/$1"; }
+# The least a kernel tree needs to be packed with the manifests in $S/man.
+file tree/Makefile 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n'
+file tree/Kbuild ''
+file tree/arch/x86/Makefile ''
+file tree/include/linux/module.h ''
+file tree/scripts/Makefile.build ''
+file tree/.config '# Linux/x86 6.1.0 Kernel Configuration\nCONFIG_X86=y\nCONFIG_MODVERSIONS=y\n'
+file tree/include/config/auto.conf 'CONFIG_X86=y\nCONFIG_MODVERSIONS=y\n'
+file tree/include/generated/autoconf.h '#define CONFIG_X86 1\n'
+file tree/include/config/kernel.release "$REL\n"
+file tree/Module.symvers '0x00000001\tfoo\tvmlinux\tEXPORT_SYMBOL\t\n0x00000002\tbar\tdrivers/a\tEXPORT_SYMBOL_GPL\t\n'
+file man/common.yaml 'version: 1\nrules:\n  - name: top\n    from: src\n    include: [Makefile, Kbuild, include, scripts]\n  - name: generated\n    from: obj\n    include: [.config, Module.symvers]\n'
+file man/arch/x86.yaml 'version: 1\nrules: []\n'
+
+pack() { run --src "$S/tree" --out "$S/out" --manifest-dir "$S/man" "$@"; }
+# Nothing may remain in the output root nor in TMPDIR.
+expect_clean() { expect_empty "$S/out"; expect_empty "$S/tmp"; }
+# archive NAME: $S/NAME.tar of the packed-tree layout in $S/a (made by the caller).
+archive() { (cd "$S/a" && bsdtar -cf "$S/$1.tar" lib); }
+ab=$S/a/lib/modules/$REL/build
+mkdir -p "$ab"
+printf 'VERSION = 6\n' >"$ab/Makefile"
+
+case "$CASE" in
+# --- control files of the tree
+symvers-fifo)
+	rm "$S/tree/Module.symvers" && mkfifo "$S/tree/Module.symvers"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/tree/Module.symvers: a FIFO, not a regular file"
+	expect_clean ;;
+makefile-fifo)
+	rm "$S/tree/Makefile" && mkfifo "$S/tree/Makefile"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/tree/Makefile: a FIFO, not a regular file"
+	expect_clean ;;
+autoconf-fifo)
+	rm "$S/tree/include/config/auto.conf" && mkfifo "$S/tree/include/config/auto.conf"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/tree/include/config/auto.conf: a FIFO, not a regular file"
+	expect_clean ;;
+release-fifo)
+	rm "$S/tree/include/config/kernel.release" && mkfifo "$S/tree/include/config/kernel.release"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/tree/include/config/kernel.release: a FIFO, not a regular file"
+	expect_clean ;;
+makefile-devzero)
+	# the source tree may be a symlink farm: the link is followed, the device refused
+	ln -sf /dev/zero "$S/tree/Makefile"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/tree/Makefile: a character device, not a regular file"
+	expect_clean ;;
+config-devzero)
+	# kbuild writes .config itself: a link there is refused
+	ln -sf /dev/zero "$S/tree/.config"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/tree/.config: a symbolic link where kbuild writes a regular file"
+	expect_clean ;;
+symvers-huge)
+	truncate -s 65M "$S/tree/Module.symvers"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/tree/Module.symvers: larger than 64 MiB, too big for a kernel control file"
+	expect_clean ;;
+# --- Module.symvers as the kernel's modpost reads it for make M=
+symvers-unknown-type)
+	printf '0x00000003\tbaz\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\t\n' >>"$S/tree/Module.symvers"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/tree/Module.symvers:3: unknown export type 'EXPORT_SYMBOL_GPL_FUTURE' (modpost accepts EXPORT_SYMBOL and EXPORT_SYMBOL_GPL)"
+	expect_clean ;;
+symvers-duplicate)
+	# modpost -e takes a symbol again from another module, never after vmlinux
+	printf '0x00000004\tbar\tdrivers/b\tEXPORT_SYMBOL\t\n0x00000005\tfoo\tdrivers/c\tEXPORT_SYMBOL\t\n' >>"$S/tree/Module.symvers"
+	pack
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/tree/Module.symvers:4: 'foo' exported twice (also on line 1, by vmlinux): modpost would reject it"
+	expect_clean ;;
+# --- archives given to verify and diff
+archive-fifo)
+	mkfifo "$ab/pipe"
+	archive fifo
+	run verify "$S/fifo.tar"
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/fifo.tar: lib/modules/$REL/build/pipe is a FIFO; refusing the archive (a build directory holds only files, directories and links)"
+	expect_clean
+	run diff "$S/fifo.tar" "$S/fifo.tar"
+	expect_rc 2
+	expect_err "kbuild-pack: error: @S@/fifo.tar: lib/modules/$REL/build/pipe is a FIFO; refusing the archive (a build directory holds only files, directories and links)"
+	expect_clean ;;
+archive-device)
+	# an mtree description: making a real device node would need root
+	printf '#mtree\n./lib/modules/%s/build/Makefile type=file contents=%s\n./lib/modules/%s/build/zero type=char device=native,1,5 mode=0666\n' \
+		"$REL" "$ab/Makefile" "$REL" >"$S/dev.mtree"
+	bsdtar -cf "$S/dev.tar" "@$S/dev.mtree"
+	run verify "$S/dev.tar"
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/dev.tar: ./lib/modules/$REL/build/zero is a character device; refusing the archive (a build directory holds only files, directories and links)"
+	expect_clean ;;
+archive-build-link)
+	rm -r "$ab" && ln -s / "$ab"
+	archive link
+	run verify "$S/link.tar"
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/link.tar: lib/modules/$REL/build is not a directory (a link in an archive is never followed)"
+	expect_clean
+	rm "$ab" && mkdir "$S/a/lib/modules/real" && mv "$S/a/lib/modules/$REL" "$S/a/lib/modules/real/" &&
+		ln -s "real/$REL" "$S/a/lib/modules/$REL"
+	archive link2
+	run diff "$S/link2.tar" "$S/link2.tar"
+	expect_rc 2
+	expect_err "kbuild-pack: error: @S@/link2.tar: neither a build directory (no Makefile) nor a tree holding lib/modules/<release>/build"
+	expect_clean ;;
+archive-too-big)
+	head -c 3M /dev/zero >"$ab/big"
+	archive big
+	run verify --max-extract-size 2M "$S/big.tar"
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/big.tar: extracts to more than 2 MiB; refusing it (see --max-extract-size)"
+	expect_clean
+	run diff --max-extract-size=2097152 "$S/big.tar" "$S/big.tar"
+	expect_rc 2
+	expect_err "kbuild-pack: error: @S@/big.tar: extracts to more than 2 MiB; refusing it (see --max-extract-size)"
+	expect_clean
+	run verify --max-extract-size lots "$S/big.tar"
+	expect_rc 2
+	expect_err "kbuild-pack: --max-extract-size takes a size such as 4G, 512M or a number of bytes, not 'lots'
+Try 'kbuild-pack verify --help' for more information."
+	# the default (4G) lets it through to the checks
+	run diff "$S/big.tar" "$S/big.tar"
+	expect_rc 0
+	expect_err ""
+	expect_clean ;;
+archive-readonly-dir)
+	# a read-only directory in the archive must not make the scratch tree
+	# unremovable for a user who is not root
+	mkdir "$ab/ro" && printf 'x\n' >"$ab/ro/file" && chmod 0500 "$ab/ro"
+	archive ro
+	chmod 0700 "$ab/ro"
+	user=()
+	if [ "$(id -u)" = 0 ]; then
+		chmod 0755 "$S" && chmod 0777 "$S/tmp" "$S/out" && chmod 0644 "$S/ro.tar"
+		user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	fi
+	"${user[@]}" "$TOOL" diff "$S/ro.tar" "$S/ro.tar" >"$S/out.txt" 2>"$S/err.txt"
+	RC=$?
+	expect_rc 0
+	expect_err ""
+	expect_clean ;;
+# --- signals: cleanup, then death by the signal
+verify-sigint|verify-sigterm|diff-sigint)
+	sig=${CASE#*-sig}; sig=${sig^^}
+	# big enough that extraction takes a while, in many files as a real tree
+	for i in $(seq 40); do head -c 8M /dev/zero >"$ab/f$i"; done
+	archive big
+	rm -rf "$S/a"
+	if [ "${CASE%%-*}" = diff ]; then set -- diff "$S/big.tar" "$S/big.tar"; else set -- verify "$S/big.tar"; fi
+	# as from a terminal: bash would start a background job with SIGINT ignored
+	env --default-signal=INT,TERM "$TOOL" "$@" 2>"$S/err.txt" >/dev/null &
+	pid=$!
+	# signal once extraction is under way
+	for _ in $(seq 2000); do
+		[ -n "$(find "$S/tmp" -name 'f*' -print -quit 2>/dev/null)" ] && break
+		sleep 0.005
+	done
+	kill -"$sig" "$pid"
+	RC=0; wait "$pid" || RC=$?
+	sed -i "s|$S|@S@|g" "$S/err.txt"
+	want=$([ "$sig" = TERM ] && echo 143 || echo 130)
+	num=$([ "$sig" = TERM ] && echo 15 || echo 2)
+	expect_rc "$want"
+	expect_err "kbuild-pack: error: interrupted by signal $num"
+	expect_clean ;;
+pack-verify-sigint)
+	# a signal while --verify extracts the staged archive: nothing is published
+	for i in $(seq 40); do head -c 8M /dev/zero >"$S/tree/include/f$i"; done
+	# what verify requires, so that without the signal the archive is published
+	for p in basic/fixdep mod/modpost genksyms/genksyms; do install -D /bin/true "$S/tree/scripts/$p"; done
+	file tree/scripts/module.lds ""
+	env --default-signal=INT,TERM "$TOOL" --src "$S/tree" --manifest-dir "$S/man" \
+		--format tar --out "$S/out/headers.tar" --verify 2>"$S/err.txt" &
+	pid=$!
+	# verify's scratch dir is kbuild-pack-XXXXXX (pack's own is kbuild-pack.XXXXXX)
+	for _ in $(seq 4000); do
+		[ -n "$(find "$S/tmp" -path '*/kbuild-pack-*/*' -name 'f*' -print -quit 2>/dev/null)" ] && break
+		sleep 0.005
+	done
+	kill -INT "$pid"
+	RC=0; wait "$pid" || RC=$?
+	sed -i "s|$S|@S@|g" "$S/err.txt"
+	expect_rc 130
+	sed -i 's|/headers\.tar\.[^:]*:|/headers.tar.TMP:|' "$S/err.txt"
+	expect_err "kbuild-pack: error: interrupted by signal 2"
+	expect_clean ;;
+# --- --report
+report-non-utf8)
+	file $'tree/include/caf\xe9.h' ''
+	file $'tree/include/\xff\xfe-\xc3\xa9.h' ''
+	pack --report "$S/r.yaml"
+	expect_rc 0
+	expect_err ""
+	grep -F 'include/' "$S/r.yaml" >"$S/got.txt"
+	printf '%s\n' "- 'path': \"include/caf\\xE9.h\"" \
+		"- 'path': 'include/config/auto.conf'" "- 'path': 'include/config/kernel.release'" \
+		"- 'path': 'include/generated/autoconf.h'" "- 'path': 'include/linux/module.h'" \
+		"- 'path': \"include/\\xFF\\xFE-\\xE9.h\"" >"$S/want.txt"
+	diff -u "$S/want.txt" "$S/got.txt" >&2 || fail "report paths differ"
+	python3 -c 'import sys, yaml; yaml.safe_load(open(sys.argv[1]))' "$S/r.yaml" 2>&1 || fail "the report is not YAML"
+	[ "$(ls -A "$S" | grep -c '^r\.yaml')" = 1 ] || fail "a temporary report was left: $(ls -A "$S")" ;;
+report-partial)
+	# a report that cannot be completed (here: the file size limit) leaves
+	# the old one as it was, and no temporary file
+	for i in $(seq 100); do file "tree/include/many/header-$i.h" ''; done
+	printf 'old report\n' >"$S/r.yaml"
+	FSIZE_KB=4 pack --report "$S/r.yaml"
+	expect_rc 1
+	expect_err "kbuild-pack: error: cannot write the report @S@/r.yaml: File too large"
+	[ "$(cat "$S/r.yaml")" = "old report" ] || fail "the old report was replaced or truncated: $(head -c 200 "$S/r.yaml")"
+	[ "$(ls -A "$S" | grep -c '^r\.yaml')" = 1 ] || fail "a temporary report was left: $(ls -A "$S")"
+	expect_clean ;;
+*)
+	echo "unknown case $CASE" >&2
+	exit 2 ;;
+esac
+kbp_finish
