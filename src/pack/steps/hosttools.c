@@ -254,7 +254,8 @@ static int stage_scripts(struct tool_ctx *c, const char *dir)
 		return -errno;
 	for (size_t i = 0; i < ARRAY_SIZE(roots) && roots[i]; i++) {
 		_cleanup_free_ char *from = path_join(roots[i], "scripts");
-		char *argv[] = { "cp", "-a", "--", from, (char *)dir, NULL };
+		/* -f: OBJ's copy replaces SRC's even if that one is read-only */
+		char *argv[] = { "cp", "-af", "--", from, (char *)dir, NULL };
 
 		r = run_logged(argv, NULL, logpath);
 		if (r < 0) {
@@ -288,7 +289,7 @@ static int run_kbuild(struct tool_ctx *c, const char *dir)
 	ptrarray_push(&argv, xstrdup("-k"));
 	ptrarray_push(&argv, xasprintf("-j%ld", cpus > 0 ? cpus : 1));
 	ptrarray_push(&argv, xasprintf("HOSTCC=%s", c->cc));
-	ptrarray_push(&argv, xasprintf("KBUILD_EXTMOD=%s", dir));
+	ptrarray_push(&argv, xasprintf("M=%s", dir));
 	ptrarray_push(&argv, xasprintf("ARCH=%s", c->t->srcarch));
 	if (kernel_prefix) /* the tree's own compiler, as for any module build against it */
 		ptrarray_push(&argv, xasprintf("CROSS_COMPILE=%s", kernel_prefix));
@@ -315,10 +316,10 @@ static int take_rebuilt(struct tool_ctx *c, const char *root)
 		int r;
 
 		/* ORIGIN_TOOL: already replaced (--modpost=bundled, an earlier root) */
-		if (e->type != ENTRY_FILE || !e->abs || e->origin == ORIGIN_TOOL || !elf_program_machine(e->abs))
+		if (e->type != ENTRY_FILE || !e->abs || e->origin == ORIGIN_TOOL)
 			continue;
 		built = path_join(root, e->rel);
-		if (elf_program_machine(built) != c->machine)
+		if (elf_program_machine(built) != c->machine || !elf_program_machine(e->abs))
 			continue;
 		r = put(c, e->rel, built);
 		if (r < 0)
@@ -326,6 +327,7 @@ static int take_rebuilt(struct tool_ctx *c, const char *root)
 	}
 	return 0;
 }
+
 /* The tools/ build's HOSTARCH (tools/scripts/Makefile.arch) of the machine
  * a compiler prefix builds for; NULL for a native compiler. */
 static const char *hostarch_of_prefix(const char *prefix)
