@@ -346,15 +346,16 @@ static const char *hostarch_of_prefix(const char *prefix)
 	return NULL;
 }
 
+static const char objtool_rel[] = "tools/objtool/objtool";
+
 /* objtool through its own Makefile, into work/tools/objtool: the library
  * and the program with the target compiler, the tools build's fixdep (run
  * here) with the build machine's. */
 static int build_objtool(struct tool_ctx *c, const char *work)
 {
-	static const char *const rel = "tools/objtool/objtool";
 	_cleanup_free_ char *tools = path_join(work, "tools");
 	_cleanup_free_ char *logpath = path_join(c->dir, "objtool.log");
-	_cleanup_free_ char *out = path_join(work, "tools/objtool/objtool");
+	_cleanup_free_ char *out = path_join(work, objtool_rel);
 	_cleanup_free_ char *srcdir = path_join(c->t->src, "tools");
 	_cleanup_free_ char *inc = path_join(c->t->src, "tools/build/Makefile.include");
 	_cleanup_free_ char *incbuf = NULL;
@@ -402,7 +403,7 @@ static int build_objtool(struct tool_ctx *c, const char *work)
 	for (size_t i = 2; i < 10; i++)
 		free(argv[i]);
 	if (r < 0 || !path_is_reg(out)) {
-		log_warn("%s: rebuilding it with %s failed (log: %s)", rel, c->cc, logpath);
+		log_warn("%s: rebuilding it with %s failed (log: %s)", objtool_rel, c->cc, logpath);
 		show_log_tail(logpath);
 		return r < 0 ? r : -ENOENT;
 	}
@@ -502,7 +503,7 @@ int hosttools_rebuild(struct pack_ctx *ctx)
 	if (r < 0)
 		goto out;
 	objtool_dir = path_join(c.dir, "objtool");
-	if (have_tool(&c, "tools/objtool/objtool") && build_objtool(&c, objtool_dir) == 0) {
+	if (have_tool(&c, objtool_rel) && build_objtool(&c, objtool_dir) == 0) {
 		r = take_rebuilt(&c, objtool_dir);
 		if (r < 0)
 			goto out;
