@@ -206,17 +206,21 @@ static int write_elfconfig(const char *path)
 
 /* The scratch dir as an external module: its Kbuild descends into scripts/,
  * whose Kbuild (read instead of the copied scripts/Makefile) is the tree's
- * own scripts/Makefile (this series' and config's programs and subdirs) plus
- * basic/ and mod/modpost, which the top Makefile builds.  modpost is linked
- * from the objects the tree's mod/Makefile lists; the rest of that Makefile
- * is dropped, since it would build mk_elfconfig for the target and run it
- * here.  (install-extmod-build does the same in two passes.) */
+ * own scripts/Makefile (this series' and config's programs and subdirs),
+ * kept to the programs the pack ships (KBP_PROGRAMS, relative to scripts/)
+ * and their subdirs, plus basic/ and mod/modpost, which the top Makefile
+ * builds.  modpost is linked from the objects the tree's mod/Makefile lists;
+ * the rest of that Makefile is dropped, since it would build mk_elfconfig
+ * for the target and run it here.  (install-extmod-build does the same in
+ * two passes, building every program.) */
 static const char kbuild_top[] = "subdir-y := scripts\n";
 static const char kbuild_scripts[] = "# written by kbuild-pack --host-tools=target\n"
 				     "include $(src)/mod/Makefile\n"
 				     "hostprogs-always-y :=\n"
 				     "always-y :=\n"
 				     "include $(src)/Makefile\n"
+				     "hostprogs-always-y := $(filter $(KBP_PROGRAMS),$(hostprogs-always-y))\n"
+				     "subdir-y := $(filter $(patsubst %/,%,$(dir $(KBP_PROGRAMS))),$(subdir-y))\n"
 				     "subdir-y += basic\n"
 				     "hostprogs-always-y += mod/modpost\n"
 				     "mod/modpost-objs := $(addprefix mod/,$(modpost-objs))\n";
@@ -275,6 +279,24 @@ static int stage_scripts(struct tool_ctx *c, const char *dir)
 	return r;
 }
 
+/* "KBP_PROGRAMS=basic/fixdep mod/modpost ...": the ELF programs the pack
+ * selected under scripts/. */
+static char *shipped_scripts_programs(const struct tool_ctx *c)
+{
+	const struct filelist *fl = c->pc->fl;
+	struct strbuf b = { 0 };
+
+	strbuf_adds(&b, "KBP_PROGRAMS=");
+	for (size_t i = 0; i < fl->n; i++) {
+		const struct pack_entry *e = fl->v[i];
+
+		if (e->type == ENTRY_FILE && e->abs && str_starts_with(e->rel, "scripts/") &&
+		    elf_program_machine(e->abs))
+			strbuf_addf(&b, "%s ", e->rel + strlen("scripts/"));
+	}
+	return strbuf_steal(&b);
+}
+
 /* make -k: whatever can be built is; what cannot is named by warn_foreign. */
 static int run_kbuild(struct tool_ctx *c, const char *dir)
 {
@@ -290,6 +312,7 @@ static int run_kbuild(struct tool_ctx *c, const char *dir)
 	ptrarray_push(&argv, xasprintf("-j%ld", cpus > 0 ? cpus : 1));
 	ptrarray_push(&argv, xasprintf("HOSTCC=%s", c->cc));
 	ptrarray_push(&argv, xasprintf("M=%s", dir));
+	ptrarray_push(&argv, shipped_scripts_programs(c));
 	ptrarray_push(&argv, xasprintf("ARCH=%s", c->t->srcarch));
 	if (kernel_prefix) /* the tree's own compiler, as for any module build against it */
 		ptrarray_push(&argv, xasprintf("CROSS_COMPILE=%s", kernel_prefix));
