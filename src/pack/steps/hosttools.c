@@ -1,36 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* --host-tools=target: rebuild the kernel's host programs that a module
- * build runs (fixdep, genksyms, modpost, recordmcount, sign-file, objtool)
- * with the target's compiler, so that the packed build directory works on
- * the machine it is installed on rather than on the one that built the
- * kernel.  Everything is built in the pack's scratch dir from SRC's sources
- * and OBJ's generated files; SRC and OBJ are only read.  Whatever ELF
- * program is left for another machine is named in a warning. */
+ * build runs (fixdep, genksyms, modpost, recordmcount, sign-file, objtool,
+ * ...) with the target's compiler, so that the packed build directory works
+ * on the machine it is installed on rather than on the one that built the
+ * kernel.
+ *
+ * As the kernel's own scripts/package/install-extmod-build does it (6.3+,
+ * and it works the same on older trees): the tree's scripts/ is copied into
+ * a scratch directory that kbuild builds as an external module with
+ * HOSTCC=<target compiler>, so kbuild's own Makefiles say which sources make
+ * which program for this series and config; C holds no file list.  objtool
+ * is built through tools/objtool's own Makefile.  SRC and OBJ are only read.
+ * Whatever ELF program is left for another machine is named in a warning. */
 #define _GNU_SOURCE
 #include "pack/steps/hosttools.h"
 
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "kernel/tree.h"
 #include "pack/filelist.h"
 #include "pack/pack.h"
 #include "shared/log.h"
 #include "shared/util.h"
-#include "kernel/tree.h"
 
 #define RULE_TARGET "host-tools=target"
 
 struct tool_ctx {
 	struct pack_ctx *pc;
 	const struct ktree *t;
-	char *cc;     /* the target's C compiler */
-	char *prefix; /* CROSS_COMPILE */
-	char *dir;    /* scratch/host-tools */
+	char *cc;         /* the target's C compiler */
+	char *prefix;     /* its prefix */
+	char *dir;        /* scratch/host-tools */
+	unsigned machine; /* ELF machine of the programs cc makes */
 };
 
 /* "aarch64-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0" -> "aarch64-linux-gnu-" */
@@ -123,53 +131,61 @@ static int put(struct tool_ctx *c, const char *rel, const char *built)
 	return 0;
 }
 
-/* A C program from sources of SRC ("s:") and OBJ ("o:"); "?" after the
- * prefix marks a source that only some kernel series have. */
-struct recipe {
-	const char *rel;
-	const char *srcs[6];
-	const char *incs[5];
-	const char *libs;
-	bool elfconfig; /* needs an elfconfig.h for the target host */
-};
-
-static const struct recipe recipes[] = {
-	{ "scripts/basic/fixdep", { "s:scripts/basic/fixdep.c" }, { 0 }, NULL, false },
-	{ "scripts/genksyms/genksyms",
-	  { "s:scripts/genksyms/genksyms.c", "o:scripts/genksyms/parse.tab.c", "o:scripts/genksyms/lex.lex.c" },
-	  { "o:scripts/genksyms", "s:scripts/genksyms" }, NULL, false },
-	{ "scripts/mod/modpost",
-	  { "s:scripts/mod/modpost.c", "s:scripts/mod/file2alias.c", "s:scripts/mod/sumversion.c",
-	    "s?scripts/mod/symsearch.c" },
-	  { "o:scripts/mod", "s:scripts/mod" }, NULL, true },
-	{ "scripts/recordmcount", { "s:scripts/recordmcount.c" }, { 0 }, NULL, false },
-	{ "scripts/sign-file", { "s:scripts/sign-file.c" }, { 0 }, "-lcrypto", false },
-	{ "scripts/asn1_compiler", { "s:scripts/asn1_compiler.c" }, { "s:include" }, NULL, false },
-};
-
-static char *tree_file(const struct tool_ctx *c, const char *spec, bool *optional)
+/* The ELF type and machine of a file; -ENOEXEC for anything but ELF. */
+static int elf_type_machine(const char *path, unsigned *type, unsigned *machine)
 {
-	*optional = spec[1] == '?';
-	return path_join(spec[0] == 'o' ? c->t->obj : c->t->src, spec + 2);
+	unsigned char h[EI_NIDENT + 4];
+	_cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (read(fd, h, sizeof(h)) != (ssize_t)sizeof(h) || memcmp(h, ELFMAG, SELFMAG))
+		return -ENOEXEC;
+	if (h[EI_DATA] == ELFDATA2MSB) {
+		*type = (unsigned)h[16] << 8 | h[17];
+		*machine = (unsigned)h[18] << 8 | h[19];
+	} else {
+		*type = (unsigned)h[17] << 8 | h[16];
+		*machine = (unsigned)h[19] << 8 | h[18];
+	}
+	return 0;
 }
 
-/* elfconfig.h with the HOST_* lines describing the machine the rebuilt
- * modpost runs on, decided by the target compiler's own predefined macros. */
-static int write_elfconfig(const struct tool_ctx *c, const char *dir)
+/* e_machine of an ELF executable or shared object, 0 for anything else
+ * (relocatable objects, scripts, data, a missing file). */
+static unsigned elf_program_machine(const char *path)
 {
-	_cleanup_free_ char *orig = path_join(c->t->obj, "scripts/mod/elfconfig.h");
-	_cleanup_free_ char *out = path_join(dir, "elfconfig.h");
+	unsigned type, machine;
+
+	if (elf_type_machine(path, &type, &machine) < 0)
+		return 0;
+	return type == ET_EXEC || type == ET_DYN ? machine : 0;
+}
+
+static int write_text(const char *path, const char *text)
+{
+	_cleanup_fclose_ FILE *f = fopen(path, "we");
+
+	if (!f || fputs(text, f) < 0 || fflush(f) != 0)
+		return -errno;
+	return 0;
+}
+
+/* The tree's elfconfig.h with the HOST_* lines (6.9 and older) describing
+ * the machine the rebuilt modpost runs on, decided by the target compiler's
+ * own predefined macros; mk_elfconfig, which writes them, cannot run here. */
+static int write_elfconfig(const char *path)
+{
 	_cleanup_free_ char *buf = NULL;
 	struct strbuf b = { 0 };
 	bool had_host = false;
 	size_t len;
 	char *line, *save = NULL;
-	FILE *f;
 	int r;
 
-	r = read_file(orig, &buf, &len);
+	r = read_file(path, &buf, &len);
 	if (r < 0)
-		return r;
+		return r == -ENOENT ? 0 : r;
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		if (str_starts_with(line, "#define HOST_ELF")) {
 			had_host = true;
@@ -183,80 +199,156 @@ static int write_elfconfig(const struct tool_ctx *c, const char *dir)
 				"#else\n#define HOST_ELFCLASS ELFCLASS32\n#endif\n"
 				"#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__\n#define HOST_ELFDATA ELFDATA2MSB\n"
 				"#else\n#define HOST_ELFDATA ELFDATA2LSB\n#endif\n");
-	f = fopen(out, "we");
-	if (!f) {
-		strbuf_release(&b);
-		return -errno;
-	}
-	fputs(strbuf_str(&b), f);
+	r = write_text(path, strbuf_str(&b));
 	strbuf_release(&b);
-	return fclose(f) == 0 ? 0 : -errno;
+	return r;
 }
 
-static int build_recipe(struct tool_ctx *c, const struct recipe *rc)
+/* The scratch dir as an external module: its Kbuild descends into scripts/,
+ * whose Kbuild (read instead of the copied scripts/Makefile) is the tree's
+ * own scripts/Makefile (this series' and config's programs and subdirs),
+ * kept to the programs the pack ships (KBP_PROGRAMS, relative to scripts/)
+ * and their subdirs, plus basic/ and mod/modpost, which the top Makefile
+ * builds.  modpost is linked from the objects the tree's mod/Makefile lists;
+ * the rest of that Makefile is dropped, since it would build mk_elfconfig
+ * for the target and run it here.  (install-extmod-build does the same in
+ * two passes, building every program.) */
+static const char kbuild_top[] = "subdir-y := scripts\n";
+static const char kbuild_scripts[] = "# written by kbuild-pack --host-tools=target\n"
+				     "include $(src)/mod/Makefile\n"
+				     "hostprogs-always-y :=\n"
+				     "always-y :=\n"
+				     "include $(src)/Makefile\n"
+				     "hostprogs-always-y := $(filter $(KBP_PROGRAMS),$(hostprogs-always-y))\n"
+				     "subdir-y := $(filter $(patsubst %/,%,$(dir $(KBP_PROGRAMS))),$(subdir-y))\n"
+				     "subdir-y += basic\n"
+				     "hostprogs-always-y += mod/modpost\n"
+				     "mod/modpost-objs := $(addprefix mod/,$(modpost-objs))\n";
+
+/* nftw: drops build products (ELF objects, programs, plugins) and kbuild's
+ * dot files (.cmd, .d) from the copy, so that everything is built afresh
+ * and nothing the build machine made passes for rebuilt. */
+static int drop_build_product(const char *path, const struct stat *st _unused_, int flag, struct FTW *ftw)
 {
-	_cleanup_free_ char *base = xstrdup(rc->rel);
-	_cleanup_free_ char *work = NULL, *out = NULL, *logpath = NULL;
-	_cleanup_free_ char *scripts_inc = path_join(c->t->src, "scripts/include");
-	struct ptrarray argv = { 0 };
-	char *slash;
-	int r = 0;
+	unsigned type, machine;
 
-	for (slash = base; (slash = strchr(slash, '/')) != NULL;)
-		*slash++ = '_';
-	work = path_join(c->dir, base);
-	if (mkdir(work, 0755) < 0 && errno != EEXIST)
+	if (flag != FTW_F)
+		return 0;
+	if (path[ftw->base] == '.' || elf_type_machine(path, &type, &machine) == 0)
+		return unlink(path);
+	return 0;
+}
+
+/* dir/scripts: SRC's scripts/ then OBJ's (generated sources: elfconfig.h,
+ * devicetable-offsets.h, ...), without build products; dir/include: SRC's,
+ * for the sources' "../../include/..." includes. */
+static int stage_scripts(struct tool_ctx *c, const char *dir)
+{
+	_cleanup_free_ char *scripts = path_join(dir, "scripts");
+	_cleanup_free_ char *include = path_join(c->t->src, "include");
+	_cleanup_free_ char *include_link = path_join(dir, "include");
+	_cleanup_free_ char *top_kbuild = path_join(dir, "Kbuild");
+	_cleanup_free_ char *scripts_kbuild = path_join(scripts, "Kbuild");
+	_cleanup_free_ char *elfconfig = path_join(scripts, "mod/elfconfig.h");
+	_cleanup_free_ char *logpath = xasprintf("%s.log", dir);
+	const char *roots[] = { c->t->src, c->t->split ? c->t->obj : NULL };
+	int r;
+
+	if (mkdir(dir, 0755) < 0)
 		return -errno;
-	out = path_join(work, strrchr(rc->rel, '/') ? strrchr(rc->rel, '/') + 1 : rc->rel);
-	logpath = xasprintf("%s.log", work);
+	for (size_t i = 0; i < ARRAY_SIZE(roots) && roots[i]; i++) {
+		_cleanup_free_ char *from = path_join(roots[i], "scripts");
+		/* -f: OBJ's copy replaces SRC's even if that one is read-only */
+		char *argv[] = { "cp", "-af", "--", from, (char *)dir, NULL };
 
-	ptrarray_push(&argv, xstrdup(c->cc));
-	ptrarray_push(&argv, xstrdup("-O2"));
-	ptrarray_push(&argv, xstrdup("-std=gnu11"));
-	ptrarray_push(&argv, xstrdup("-w"));
-	if (rc->elfconfig) {
-		r = write_elfconfig(c, work);
-		if (r < 0)
-			goto out;
-		ptrarray_push(&argv, xasprintf("-I%s", work));
-	}
-	if (path_is_dir(scripts_inc))
-		ptrarray_push(&argv, xasprintf("-I%s", scripts_inc));
-	for (size_t i = 0; i < ARRAY_SIZE(rc->incs) && rc->incs[i]; i++) {
-		bool opt;
-		_cleanup_free_ char *p = tree_file(c, rc->incs[i], &opt);
-		ptrarray_push(&argv, xasprintf("-I%s", p));
-	}
-	ptrarray_push(&argv, xstrdup("-o"));
-	ptrarray_push(&argv, xstrdup(out));
-	for (size_t i = 0; i < ARRAY_SIZE(rc->srcs) && rc->srcs[i]; i++) {
-		bool opt;
-		char *p = tree_file(c, rc->srcs[i], &opt);
-		if (!path_is_reg(p)) {
-			if (!opt) {
-				log_warn("%s: cannot rebuild %s for the target: %s is missing", rc->rel, rc->rel, p);
-				free(p);
-				r = -ENOENT;
-				goto out;
-			}
-			free(p);
-			continue;
+		r = run_logged(argv, NULL, logpath);
+		if (r < 0) {
+			log_err("--host-tools=target: cannot copy %s (log: %s)", from, logpath);
+			return r;
 		}
-		ptrarray_push(&argv, p);
 	}
-	if (rc->libs)
-		ptrarray_push(&argv, xstrdup(rc->libs));
+	if (nftw(scripts, drop_build_product, 16, FTW_PHYS) < 0)
+		return -errno;
+	if (symlink(include, include_link) < 0)
+		return -errno;
+	r = write_text(top_kbuild, kbuild_top);
+	if (r >= 0)
+		r = write_text(scripts_kbuild, kbuild_scripts);
+	if (r >= 0)
+		r = write_elfconfig(elfconfig);
+	return r;
+}
+
+/* "KBP_PROGRAMS=basic/fixdep mod/modpost ...": the ELF programs the pack
+ * selected under scripts/. */
+static char *shipped_scripts_programs(const struct tool_ctx *c)
+{
+	const struct filelist *fl = c->pc->fl;
+	struct strbuf b = { 0 };
+
+	strbuf_adds(&b, "KBP_PROGRAMS=");
+	for (size_t i = 0; i < fl->n; i++) {
+		const struct pack_entry *e = fl->v[i];
+
+		if (e->type == ENTRY_FILE && e->abs && str_starts_with(e->rel, "scripts/") &&
+		    elf_program_machine(e->abs))
+			strbuf_addf(&b, "%s ", e->rel + strlen("scripts/"));
+	}
+	return strbuf_steal(&b);
+}
+
+/* make -k: whatever can be built is; what cannot is named by warn_foreign. */
+static int run_kbuild(struct tool_ctx *c, const char *dir)
+{
+	_cleanup_free_ char *logpath = xasprintf("%s.log", dir);
+	_cleanup_free_ char *kernel_prefix = prefix_from_cc_text(kconfig_get(&c->t->config, "CONFIG_CC_VERSION_TEXT"));
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	struct ptrarray argv = { 0 };
+	int r;
+
+	ptrarray_push(&argv, xstrdup("make"));
+	ptrarray_push(&argv, xasprintf("-C%s", c->t->obj));
+	ptrarray_push(&argv, xstrdup("-k"));
+	ptrarray_push(&argv, xasprintf("-j%ld", cpus > 0 ? cpus : 1));
+	ptrarray_push(&argv, xasprintf("HOSTCC=%s", c->cc));
+	ptrarray_push(&argv, xasprintf("M=%s", dir));
+	ptrarray_push(&argv, shipped_scripts_programs(c));
+	ptrarray_push(&argv, xasprintf("ARCH=%s", c->t->srcarch));
+	if (kernel_prefix) /* the tree's own compiler, as for any module build against it */
+		ptrarray_push(&argv, xasprintf("CROSS_COMPILE=%s", kernel_prefix));
+	ptrarray_push(&argv, xstrdup("scripts/"));
 	ptrarray_push(&argv, NULL);
-	r = run_logged((char *const *)argv.v, work, logpath);
+	r = run_logged((char *const *)argv.v, NULL, logpath);
 	if (r < 0) {
-		log_warn("%s: the target compiler %s failed (log: %s)", rc->rel, c->cc, logpath);
+		log_info("--host-tools=target: kbuild stopped with an error (log: %s)", logpath);
 		show_log_tail(logpath);
-		goto out;
 	}
-	r = put(c, rc->rel, out);
-out:
 	ptrarray_free(&argv, free);
 	return r;
+}
+
+/* Every selected ELF program that root/<its path> holds rebuilt for the
+ * target replaces the build machine's. */
+static int take_rebuilt(struct tool_ctx *c, const char *root)
+{
+	const struct filelist *fl = c->pc->fl;
+
+	for (size_t i = 0; i < fl->n; i++) {
+		const struct pack_entry *e = fl->v[i];
+		_cleanup_free_ char *built = NULL;
+		int r;
+
+		/* ORIGIN_TOOL: already replaced (--modpost=bundled, an earlier root) */
+		if (e->type != ENTRY_FILE || !e->abs || e->origin == ORIGIN_TOOL)
+			continue;
+		built = path_join(root, e->rel);
+		if (elf_program_machine(built) != c->machine || !elf_program_machine(e->abs))
+			continue;
+		r = put(c, e->rel, built);
+		if (r < 0)
+			return r;
+	}
+	return 0;
 }
 
 /* The tools/ build's HOSTARCH (tools/scripts/Makefile.arch) of the machine
@@ -277,16 +369,16 @@ static const char *hostarch_of_prefix(const char *prefix)
 	return NULL;
 }
 
-/* objtool through its own Makefile: the library and the program with the
- * target compiler, the tools build's fixdep (run here) with the build
- * machine's. */
-static int build_objtool(struct tool_ctx *c)
+static const char objtool_rel[] = "tools/objtool/objtool";
+
+/* objtool through its own Makefile, into work/tools/objtool: the library
+ * and the program with the target compiler, the tools build's fixdep (run
+ * here) with the build machine's. */
+static int build_objtool(struct tool_ctx *c, const char *work)
 {
-	static const char *const rel = "tools/objtool/objtool";
-	_cleanup_free_ char *work = path_join(c->dir, "objtool");
 	_cleanup_free_ char *tools = path_join(work, "tools");
 	_cleanup_free_ char *logpath = path_join(c->dir, "objtool.log");
-	_cleanup_free_ char *out = path_join(work, "tools/objtool/objtool");
+	_cleanup_free_ char *out = path_join(work, objtool_rel);
 	_cleanup_free_ char *srcdir = path_join(c->t->src, "tools");
 	_cleanup_free_ char *inc = path_join(c->t->src, "tools/build/Makefile.include");
 	_cleanup_free_ char *incbuf = NULL;
@@ -334,40 +426,15 @@ static int build_objtool(struct tool_ctx *c)
 	for (size_t i = 2; i < 10; i++)
 		free(argv[i]);
 	if (r < 0 || !path_is_reg(out)) {
-		log_warn("%s: rebuilding it with %s failed (log: %s)", rel, c->cc, logpath);
+		log_warn("%s: rebuilding it with %s failed (log: %s)", objtool_rel, c->cc, logpath);
 		show_log_tail(logpath);
 		return r < 0 ? r : -ENOENT;
 	}
-	return put(c, rel, out);
-}
-
-/* e_machine of an ELF executable or shared object, 0 for anything else
- * (relocatable objects, scripts, data). */
-static unsigned elf_program_machine(const char *path)
-{
-	unsigned char h[EI_NIDENT + 4];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-	unsigned type, machine;
-
-	if (fd < 0)
-		return 0;
-	n = read(fd, h, sizeof(h));
-	close(fd);
-	if (n != (ssize_t)sizeof(h) || memcmp(h, ELFMAG, SELFMAG))
-		return 0;
-	if (h[EI_DATA] == ELFDATA2MSB) {
-		type = (unsigned)h[16] << 8 | h[17];
-		machine = (unsigned)h[18] << 8 | h[19];
-	} else {
-		type = (unsigned)h[17] << 8 | h[16];
-		machine = (unsigned)h[19] << 8 | h[18];
-	}
-	return type == ET_EXEC || type == ET_DYN ? machine : 0;
+	return 0;
 }
 
 /* Every ELF program left in the output that is not for the target host. */
-static void warn_foreign(struct tool_ctx *c, unsigned want)
+static void warn_foreign(struct tool_ctx *c)
 {
 	const struct filelist *fl = c->pc->fl;
 	size_t n = 0;
@@ -379,9 +446,9 @@ static void warn_foreign(struct tool_ctx *c, unsigned want)
 		if (e->type != ENTRY_FILE || !e->abs)
 			continue;
 		m = elf_program_machine(e->abs);
-		if (m && m != want) {
+		if (m && m != c->machine) {
 			log_warn("%s: not rebuilt for the target (ELF machine %u, the target's is %u): it runs only on the build machine",
-				 e->rel, m, want);
+				 e->rel, m, c->machine);
 			n++;
 		}
 	}
@@ -406,11 +473,32 @@ static int find_prefix(struct tool_ctx *c)
 	return 0;
 }
 
+/* The kbuild rebuild of scripts/ in dir; fixdep, which every module build
+ * runs, tells which machine the target compiler builds for. */
+static int rebuild_scripts(struct tool_ctx *c, const char *dir)
+{
+	_cleanup_free_ char *fixdep = path_join(dir, "scripts/basic/fixdep");
+	int r;
+
+	r = stage_scripts(c, dir);
+	if (r < 0) {
+		log_err("--host-tools=target: cannot set up %s: %s", dir, strerror(-r));
+		return r;
+	}
+	run_kbuild(c, dir);
+	c->machine = elf_program_machine(fixdep);
+	if (!c->machine) {
+		log_err("--host-tools=target: cannot build even fixdep with %s (log: %s.log)", c->cc, dir);
+		return -EIO;
+	}
+	return take_rebuilt(c, dir);
+}
+
 int hosttools_rebuild(struct pack_ctx *ctx)
 {
 	struct tool_ctx c = { .pc = ctx, .t = ctx->t };
+	_cleanup_free_ char *kbuild_dir = NULL, *objtool_dir = NULL;
 	const char *scratch;
-	unsigned machine = 0;
 	int r;
 
 	if (ctx->o->host_tools != HOST_TOOLS_TARGET) {
@@ -433,23 +521,17 @@ int hosttools_rebuild(struct pack_ctx *ctx)
 		goto out;
 	}
 	log_info("rebuilding host tools with %s", c.cc);
-	for (size_t i = 0; i < ARRAY_SIZE(recipes); i++) {
-		if (!have_tool(&c, recipes[i].rel))
-			continue;
-		r = build_recipe(&c, &recipes[i]);
-		if (i == 0 && r < 0) {
-			/* fixdep is one C file: without it nothing else will build either */
-			log_err("--host-tools=target: cannot build even fixdep with %s", c.cc);
+	kbuild_dir = path_join(c.dir, "kbuild");
+	r = rebuild_scripts(&c, kbuild_dir);
+	if (r < 0)
+		goto out;
+	objtool_dir = path_join(c.dir, "objtool");
+	if (have_tool(&c, objtool_rel) && build_objtool(&c, objtool_dir) == 0) {
+		r = take_rebuilt(&c, objtool_dir);
+		if (r < 0)
 			goto out;
-		}
-		if (i == 0)
-			machine = elf_program_machine(filelist_find(ctx->fl, recipes[i].rel)->abs);
 	}
-	if (have_tool(&c, "tools/objtool/objtool"))
-		build_objtool(&c);
-	r = 0;
-	if (machine)
-		warn_foreign(&c, machine);
+	warn_foreign(&c);
 out:
 	free(c.cc);
 	free(c.prefix);
