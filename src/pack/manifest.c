@@ -117,16 +117,22 @@ static int path_list(struct loader *l, yaml_node_t *n, const char *key, char ***
 	return ret < 0 ? ret : string_list(l, n, key, out, nout);
 }
 
+static void free_strings(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 static int parse_cond(struct loader *l, yaml_node_t *n, struct rule *r)
 {
-	_cleanup_free_ char **terms = NULL;
+	char **terms = NULL;
 	size_t nterms = 0;
 	int ret = string_list(l, n, "when", &terms, &nterms);
 
-	if (ret < 0)
-		return ret;
-	r->when = xcalloc(nterms, sizeof(*r->when));
-	for (size_t i = 0; i < nterms; i++) {
+	if (ret == 0)
+		r->when = xcalloc(nterms, sizeof(*r->when));
+	for (size_t i = 0; ret == 0 && i < nterms; i++) {
 		char *t = terms[i], *eq;
 		struct cond *c = &r->when[r->nwhen++];
 
@@ -140,29 +146,25 @@ static int parse_cond(struct loader *l, yaml_node_t *n, struct rule *r)
 			*eq = '\0';
 		}
 		c->sym = xstrdup(t);
-		free(terms[i]);
 		if (!str_starts_with(c->sym, "CONFIG_") || strspn(c->sym, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != strlen(c->sym))
-			return node_err(l, n, "'when' term '%s' is not CONFIG_<SYMBOL>, !CONFIG_<SYMBOL> or CONFIG_<SYMBOL>=<value>",
-					c->sym);
+			ret = node_err(l, n, "'when' term '%s' is not CONFIG_<SYMBOL>, !CONFIG_<SYMBOL> or CONFIG_<SYMBOL>=<value>",
+				       c->sym);
 	}
-	return 0;
+	/* All of them, also after an error, or those of a list that was not all strings. */
+	free_strings(terms, nterms);
+	return ret;
 }
 
 /* "kernel: '>= 6.12'" or a list of up to two bounds. */
 static int parse_kernel(struct loader *l, yaml_node_t *n, struct rule *r)
 {
-	_cleanup_free_ char **terms = NULL;
+	char **terms = NULL;
 	size_t nterms = 0;
 	int ret = string_list(l, n, "kernel", &terms, &nterms);
 
-	if (ret < 0)
-		return ret;
-	if (nterms > 2) {
-		for (size_t i = 0; i < nterms; i++)
-			free(terms[i]);
-		return node_err(l, n, "'kernel' takes at most two bounds");
-	}
-	for (size_t i = 0; i < nterms; i++) {
+	if (ret == 0 && nterms > 2)
+		ret = node_err(l, n, "'kernel' takes at most two bounds");
+	for (size_t i = 0; ret == 0 && i < nterms; i++) {
 		struct kver_bound *b = &r->kernel[i];
 		char op[3] = { 0 };
 		int v, p, used = 0;
@@ -177,8 +179,8 @@ static int parse_kernel(struct loader *l, yaml_node_t *n, struct rule *r)
 			if (!b->op)
 				ret = node_err(l, n, "'kernel' bound '%s' has an unknown operator", terms[i]);
 		}
-		free(terms[i]);
 	}
+	free_strings(terms, nterms);
 	return ret;
 }
 
