@@ -52,6 +52,23 @@ static const char *scalar(const yaml_node_t *n)
 	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
+/* Keys of a YAML mapping are unique, but libyaml keeps every pair: a second
+ * 'when' of a rule would be read on top of the first. */
+static int check_unique_keys(struct loader *l, yaml_node_t *n)
+{
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
+		const char *key = scalar(k);
+
+		for (yaml_node_pair_t *q = n->data.mapping.pairs.start; key && q < p; q++) {
+			const char *prev = scalar(yaml_document_get_node(&l->doc, q->key));
+			if (prev && !strcmp(prev, key))
+				return node_err(l, k, "duplicate key '%s'", key);
+		}
+	}
+	return 0;
+}
+
 /* A scalar or a sequence of scalars, as an array of strings. */
 static int string_list(struct loader *l, yaml_node_t *n, const char *key, char ***out, size_t *nout)
 {
@@ -204,6 +221,7 @@ static int parse_expect_one(struct loader *l, yaml_node_t *n, struct rule *r)
 	int ret = 0;
 
 	if (n->type == YAML_MAPPING_NODE) {
+		ret = check_unique_keys(l, n);
 		for (yaml_node_pair_t *p = n->data.mapping.pairs.start; ret == 0 && p < n->data.mapping.pairs.top; p++) {
 			yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
 			yaml_node_t *v = yaml_document_get_node(&l->doc, p->value);
@@ -275,6 +293,8 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 
 	if (n->type != YAML_MAPPING_NODE)
 		return node_err(l, n, "a rule must be a mapping (name, from, include, ...)");
+	if (check_unique_keys(l, n) < 0)
+		return -EINVAL;
 	r = xcalloc(1, sizeof(*r));
 	r->file = xstrdup(l->path);
 	r->line = (unsigned)n->start_mark.line + 1;
@@ -344,6 +364,8 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 	}
 	if (root->type != YAML_MAPPING_NODE)
 		return node_err(l, root, "a manifest must be a mapping with 'version' and 'rules'");
+	if (check_unique_keys(l, root) < 0)
+		return -EINVAL;
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; ret == 0 && p < root->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
 		yaml_node_t *v = yaml_document_get_node(&l->doc, p->value);
