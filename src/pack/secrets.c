@@ -116,12 +116,25 @@ static bool der_is_pbe(const struct der *d)
 	       (oid.len > sizeof(pkcs12) && !memcmp(oid.val, pkcs12, sizeof(pkcs12)));
 }
 
+/* A SEQUENCE that starts with a PKCS#7 content type (1.2.840.113549.1.7.x):
+ * a ContentInfo, the authSafe of a PKCS#12 file. */
+static bool der_is_pkcs7_content(const struct der *d)
+{
+	static const unsigned char pkcs7[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07 };
+	const unsigned char *p = d->val;
+	struct der oid;
+
+	return d->tag == DER_SEQUENCE && der_next(&p, d->val + d->len, &oid) && oid.tag == DER_OID &&
+	       oid.len == sizeof(pkcs7) + 1 && !memcmp(oid.val, pkcs7, sizeof(pkcs7));
+}
+
 /* A whole DER private key at buf's start: the outer SEQUENCE's members
  * (all of them, each one whole) in one of these shapes:
  *   PKCS#1 RSA, OpenSSL DSA  { INTEGER 0|1, INTEGER n, e, d, p, q, ... }
  *   PKCS#8 PrivateKeyInfo    { INTEGER 0|1, AlgorithmIdentifier, OCTET STRING, [0], [1] }
  *   EncryptedPrivateKeyInfo  { AlgorithmIdentifier of PKCS#5/#12, OCTET STRING }
  *   SEC1 ECPrivateKey        { INTEGER 1, OCTET STRING, [0], [1] }
+ *   PKCS#12 PFX              { INTEGER 3, ContentInfo, MacData }
  * A certificate or public key (BIT STRING), a signature (OID first), an ELF
  * or any text have none of these shapes. Bytes after the key are allowed:
  * DER readers stop at the end of the key. */
@@ -155,6 +168,8 @@ static bool der_is_private_key(const unsigned char *buf, size_t len)
 				return false;
 		return true;
 	}
+	if ((n == 2 || n == 3) && der_is_version(&m[0], 3) && m[0].val[0] == 3 && der_is_pkcs7_content(&m[1]))
+		return true;
 	if (n >= 2 && n <= 4 && der_is_version(&m[0], 1) && m[0].val[0] == 1 && m[1].tag == DER_OCTET_STRING &&
 	    m[1].len >= 16 && m[1].len <= 72) {
 		for (size_t i = 2; i < n; i++)
@@ -230,14 +245,19 @@ int secrets_is_key_material(const char *rel, const char *sig_key, const char *pa
 		return 1;
 	if (sig_key && !strcmp(rel, sig_key))
 		return 1;
-	/* A symlink is followed: what it points to is what gets copied. */
+	/* A symlink is followed: what it points to is what gets copied. A fifo
+	 * or a device is not even opened (it is never copied either). */
+	if (stat(path, &st) < 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return 0;
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0)
 		return -errno;
 	if (fstat(fd, &st) < 0)
 		return -errno;
 	if (!S_ISREG(st.st_mode))
-		return 0; /* nothing is read from a fifo or a device */
+		return 0; /* replaced since */
 	return fd_has_key(fd);
 }
 

@@ -19,7 +19,8 @@ const char *secrets_sig_key(const struct kconfig *kc);
  * target is what a copy holds). Key material: signing_key.pem, *.priv and
  * sig_key by name; PEM armour "-----BEGIN ...PRIVATE KEY-----" and an
  * armourless base64 OpenSSH key anywhere in the file, whatever its size; a
- * file that starts with a raw OpenSSH key or a DER PKCS#1, PKCS#8 (also
- * encrypted), SEC1 or DSA private key. Returns 1 for key material, 0 if
- * not, negative errno when path cannot be read. */
+ * file that starts with a raw OpenSSH key, a DER PKCS#1, PKCS#8 (also
+ * encrypted), SEC1 or DSA private key, or a PKCS#12 file. A fifo or a device
+ * is not opened (0). Returns 1 for key material, 0 if not, negative errno
+ * when path cannot be read. */
 int secrets_is_key_material(const char *rel, const char *sig_key, const char *path);

@@ -232,10 +232,11 @@ key-pem-upper|key-link-h|key-pem-in-h|key-openssh|key-der|key-big)
 		make_key sec1-der "$T/include/keys/ec.bin"
 		make_key dsa-der "$T/include/keys/dsa.h"
 		make_key enc-der "$T/include/keys/encrypted.der"
+		make_key p12 "$T/include/keys/bundle.p12"
 		# A certificate and a public key are not secret: they are packed.
 		make_key cert-der "$T/include/keys/cert.der"
 		make_key pub-der "$T/include/keys/public.der"
-		keys=(include/keys/dsa.h include/keys/ec.bin include/keys/encrypted.der include/keys/module.der include/keys/rsa) ;;
+		keys=(include/keys/bundle.p12 include/keys/dsa.h include/keys/ec.bin include/keys/encrypted.der include/keys/module.der include/keys/rsa) ;;
 	key-big)
 		# Over 1 MB, the armour across the 64 KiB reads of the scan.
 		head -c $((2 * 1024 * 1024 - 5)) /dev/zero | tr '\0' ' ' >"$T/include/linux/big.h"

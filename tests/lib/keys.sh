@@ -6,6 +6,7 @@
 #   pem          PKCS#8 PEM (ed25519)         pkcs8-der  PKCS#8 DER (RSA)
 #   pkcs1-der    PKCS#1 RSAPrivateKey DER     sec1-der   SEC1 ECPrivateKey DER
 #   dsa-der      OpenSSL DSA private key DER  enc-der    EncryptedPrivateKeyInfo DER (PBES2)
+#   p12          PKCS#12 with a key and its certificate
 #   openssh      OpenSSH (ssh-keygen; the .pub is removed)
 #   Not keys, never refused: cert-der (X.509 certificate), pub-der (SubjectPublicKeyInfo).
 make_key() {
@@ -22,6 +23,9 @@ make_key() {
 		openssl pkey -in "$t" -traditional -outform DER -out "$f" ;;
 	enc-der) openssl genpkey -algorithm ed25519 -out "$t" &&
 		openssl pkcs8 -topk8 -v2 aes-256-cbc -passout pass:test -in "$t" -outform DER -out "$f" ;;
+	p12) openssl genpkey -algorithm ed25519 -out "$t" &&
+		openssl req -x509 -new -key "$t" -subj /CN=test -days 1 -out "$t.param" &&
+		openssl pkcs12 -export -inkey "$t" -in "$t.param" -passout pass:test -out "$f" ;;
 	openssh) ssh-keygen -q -t ed25519 -N '' -C test -f "$f" && rm -f "$f.pub" ;;
 	cert-der) openssl genpkey -algorithm ed25519 -out "$t" &&
 		openssl req -x509 -new -key "$t" -subj /CN=test -days 1 -outform DER -out "$f" ;;
