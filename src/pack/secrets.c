@@ -12,7 +12,8 @@
 #include "shared/util.h"
 
 #define PEM_BEGIN "-----BEGIN "
-#define PEM_PRIVATE "PRIVATE KEY-----"
+#define PEM_KEY "PRIVATE KEY"
+#define PEM_PRIVATE PEM_KEY "-----"
 #define PEM_LABEL_MAX 48 /* "ENCRYPTED", "RSA", "OPENSSH", "EC", "DSA", ... */
 /* "openssh-key-v1\0", what an OpenSSH key starts with, in base64: found
  * anywhere, it is such a key without its armour. */
@@ -20,11 +21,10 @@
 #define OPENSSH_MAGIC_B64 "b3BlbnNzaC1rZXktdjE"
 
 /* Bytes read at a time; the window keeps the last OVERLAP bytes of the one
- * before, longer than any marker, so none is missed across reads. */
+ * before, longer than any marker, so none is missed across reads. A DER key
+ * is judged in the first CHUNK: RSA-16384 with its CRT values is ~9.5 KB. */
 #define CHUNK (64 * 1024)
 #define OVERLAP 128
-/* The largest DER key judged: RSA-16384 with its CRT values is ~9.5 KB. */
-#define DER_MAX CHUNK
 
 /* "-----BEGIN <label>PRIVATE KEY-----", the label upper case, digits and
  * blanks: PKCS#8, ENCRYPTED, RSA, DSA, EC, OPENSSH, ... A marker cut at the
@@ -39,8 +39,8 @@ static bool has_private_pem(const char *buf, size_t len)
 		while (q < end && q - l <= PEM_LABEL_MAX && ((*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == ' '))
 			q++;
 		/* q is at the dashes that close the label: it must end with "PRIVATE KEY". */
-		if (q - l >= 11 && (size_t)(end - (q - 11)) >= strlen(PEM_PRIVATE) &&
-		    !memcmp(q - 11, PEM_PRIVATE, strlen(PEM_PRIVATE)))
+		if ((size_t)(q - l) >= strlen(PEM_KEY) && (size_t)(end - (q - strlen(PEM_KEY))) >= strlen(PEM_PRIVATE) &&
+		    !memcmp(q - strlen(PEM_KEY), PEM_PRIVATE, strlen(PEM_PRIVATE)))
 			return true;
 		p = l;
 	}
@@ -213,7 +213,7 @@ static int fd_has_key(int fd)
 		if (n < 0)
 			return (int)n;
 		len = keep + (size_t)n;
-		if (first && (der_is_private_key((const unsigned char *)buf, (size_t)n < DER_MAX ? (size_t)n : DER_MAX) ||
+		if (first && (der_is_private_key((const unsigned char *)buf, (size_t)n) ||
 			      ((size_t)n >= sizeof(OPENSSH_MAGIC) && !memcmp(buf, OPENSSH_MAGIC, sizeof(OPENSSH_MAGIC)))))
 			return 1;
 		if (has_private_pem(buf, len) || memmem(buf, len, OPENSSH_MAGIC_B64, strlen(OPENSSH_MAGIC_B64)))
