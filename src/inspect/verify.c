@@ -259,6 +259,18 @@ static void check_abs_paths(struct vctx *v, const struct tree_file *f, const cha
 	}
 }
 
+/* pack's test, on every file of any size and on what a link points to. */
+static bool check_key(struct vctx *v, const struct tree_file *f, const char *abs)
+{
+	int r = secrets_is_key_material(f->rel, v->sig_key, abs);
+
+	if (r < 0)
+		problem(v, f->rel, "cannot read it to check it for private key material: %s", strerror(-r));
+	else if (r > 0)
+		problem(v, f->rel, "private key material");
+	return r != 0;
+}
+
 static void check_files(struct vctx *v)
 {
 	for (size_t i = 0; i < v->tv.n; i++) {
@@ -279,17 +291,17 @@ static void check_files(struct vctx *v)
 				problem(v, f->rel, "symlink points outside the tree: %s", f->target);
 			else if (!path_exists(abs))
 				problem(v, f->rel, "dangling symlink: %s", f->target);
+			else
+				check_key(v, f, abs);
 			continue;
 		}
 		if (f->type != ENTRY_FILE)
 			continue;
-		/* Big files are objects and binaries, not keys or make input: judged by name. */
+		if (check_key(v, f, abs))
+			continue;
+		/* Big files are objects and binaries, not make input. */
 		if (f->size <= (1 << 20) && read_file(abs, &buf, &len) < 0)
 			len = 0;
-		if (secrets_is_key_material(f->rel, v->sig_key, buf, len)) {
-			problem(v, f->rel, "private key material");
-			continue;
-		}
 		if (f->mode & 0111 || str_ends_with(base, ".so"))
 			check_elf(v, f, abs);
 		if (!buf)

@@ -52,6 +52,23 @@ static const char *scalar(const yaml_node_t *n)
 	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
+/* Keys of a YAML mapping are unique, but libyaml keeps every pair: a second
+ * 'when' of a rule would be read on top of the first. */
+static int check_unique_keys(struct loader *l, yaml_node_t *n)
+{
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
+		const char *key = scalar(k);
+
+		for (yaml_node_pair_t *q = n->data.mapping.pairs.start; key && q < p; q++) {
+			const char *prev = scalar(yaml_document_get_node(&l->doc, q->key));
+			if (prev && !strcmp(prev, key))
+				return node_err(l, k, "duplicate key '%s'", key);
+		}
+	}
+	return 0;
+}
+
 /* A scalar or a sequence of scalars, as an array of strings. */
 static int string_list(struct loader *l, yaml_node_t *n, const char *key, char ***out, size_t *nout)
 {
@@ -117,16 +134,22 @@ static int path_list(struct loader *l, yaml_node_t *n, const char *key, char ***
 	return ret < 0 ? ret : string_list(l, n, key, out, nout);
 }
 
+static void free_strings(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 static int parse_cond(struct loader *l, yaml_node_t *n, struct rule *r)
 {
-	_cleanup_free_ char **terms = NULL;
+	char **terms = NULL;
 	size_t nterms = 0;
 	int ret = string_list(l, n, "when", &terms, &nterms);
 
-	if (ret < 0)
-		return ret;
-	r->when = xcalloc(nterms, sizeof(*r->when));
-	for (size_t i = 0; i < nterms; i++) {
+	if (ret == 0)
+		r->when = xcalloc(nterms, sizeof(*r->when));
+	for (size_t i = 0; ret == 0 && i < nterms; i++) {
 		char *t = terms[i], *eq;
 		struct cond *c = &r->when[r->nwhen++];
 
@@ -140,29 +163,25 @@ static int parse_cond(struct loader *l, yaml_node_t *n, struct rule *r)
 			*eq = '\0';
 		}
 		c->sym = xstrdup(t);
-		free(terms[i]);
 		if (!str_starts_with(c->sym, "CONFIG_") || strspn(c->sym, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != strlen(c->sym))
-			return node_err(l, n, "'when' term '%s' is not CONFIG_<SYMBOL>, !CONFIG_<SYMBOL> or CONFIG_<SYMBOL>=<value>",
-					c->sym);
+			ret = node_err(l, n, "'when' term '%s' is not CONFIG_<SYMBOL>, !CONFIG_<SYMBOL> or CONFIG_<SYMBOL>=<value>",
+				       c->sym);
 	}
-	return 0;
+	/* All of them, also after an error, or those of a list that was not all strings. */
+	free_strings(terms, nterms);
+	return ret;
 }
 
 /* "kernel: '>= 6.12'" or a list of up to two bounds. */
 static int parse_kernel(struct loader *l, yaml_node_t *n, struct rule *r)
 {
-	_cleanup_free_ char **terms = NULL;
+	char **terms = NULL;
 	size_t nterms = 0;
 	int ret = string_list(l, n, "kernel", &terms, &nterms);
 
-	if (ret < 0)
-		return ret;
-	if (nterms > 2) {
-		for (size_t i = 0; i < nterms; i++)
-			free(terms[i]);
-		return node_err(l, n, "'kernel' takes at most two bounds");
-	}
-	for (size_t i = 0; i < nterms; i++) {
+	if (ret == 0 && nterms > 2)
+		ret = node_err(l, n, "'kernel' takes at most two bounds");
+	for (size_t i = 0; ret == 0 && i < nterms; i++) {
 		struct kver_bound *b = &r->kernel[i];
 		char op[3] = { 0 };
 		int v, p, used = 0;
@@ -177,8 +196,8 @@ static int parse_kernel(struct loader *l, yaml_node_t *n, struct rule *r)
 			if (!b->op)
 				ret = node_err(l, n, "'kernel' bound '%s' has an unknown operator", terms[i]);
 		}
-		free(terms[i]);
 	}
+	free_strings(terms, nterms);
 	return ret;
 }
 
@@ -202,6 +221,7 @@ static int parse_expect_one(struct loader *l, yaml_node_t *n, struct rule *r)
 	int ret = 0;
 
 	if (n->type == YAML_MAPPING_NODE) {
+		ret = check_unique_keys(l, n);
 		for (yaml_node_pair_t *p = n->data.mapping.pairs.start; ret == 0 && p < n->data.mapping.pairs.top; p++) {
 			yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
 			yaml_node_t *v = yaml_document_get_node(&l->doc, p->value);
@@ -273,6 +293,8 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 
 	if (n->type != YAML_MAPPING_NODE)
 		return node_err(l, n, "a rule must be a mapping (name, from, include, ...)");
+	if (check_unique_keys(l, n) < 0)
+		return -EINVAL;
 	r = xcalloc(1, sizeof(*r));
 	r->file = xstrdup(l->path);
 	r->line = (unsigned)n->start_mark.line + 1;
@@ -342,6 +364,8 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 	}
 	if (root->type != YAML_MAPPING_NODE)
 		return node_err(l, root, "a manifest must be a mapping with 'version' and 'rules'");
+	if (check_unique_keys(l, root) < 0)
+		return -EINVAL;
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; ret == 0 && p < root->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
 		yaml_node_t *v = yaml_document_get_node(&l->doc, p->value);

@@ -27,15 +27,23 @@ struct walk {
 	size_t matched;
 };
 
-static void add_file(struct walk *w, const char *rel, const char *abs, const struct stat *st)
+/* True when the file at abs (a link: its target) must not be packed. */
+static bool is_secret(struct walk *w, const char *rel, const char *abs)
 {
-	struct pack_entry *e;
+	int r = secrets_is_private_key(w->t, rel, abs);
 
-	if (secrets_is_private_key(w->t, rel, abs)) {
+	/* A file that cannot be read to clear it is treated as a key. */
+	if (r < 0)
+		log_warn("not copying %s: cannot read it to check it for private key material: %s", abs, strerror(-r));
+	else if (r > 0)
 		log_warn("not copying private key material: %s", abs);
-		return;
-	}
-	e = filelist_add(w->fl, rel, ENTRY_FILE);
+	return r != 0;
+}
+
+static void add_file_entry(struct walk *w, const char *rel, const char *abs, const struct stat *st)
+{
+	struct pack_entry *e = filelist_add(w->fl, rel, ENTRY_FILE);
+
 	e->abs = xstrdup(abs);
 	e->origin = w->r->from;
 	e->rule = w->r->name;
@@ -110,12 +118,12 @@ static int add_link(struct walk *w, int dfd, const char *name, const char *rel, 
 	if (!S_ISREG(st.st_mode))
 		return 0; /* sockets, fifos, devices have no place in a build dir */
 	res = path_resolve_link(rel, target);
-	if (secrets_is_private_key(w->t, rel, abs))
-		log_warn("not copying private key material: %s", abs);
-	else if (res)
+	if (is_secret(w, rel, abs))
+		return 0; /* its target holds a key: neither the link nor a copy */
+	if (res)
 		add_link_entry(w, rel, abs, target, lst, &st); /* made a copy later if its target is not selected */
 	else
-		add_file(w, rel, abs, &st); /* into the other tree: a copy */
+		add_file_entry(w, rel, abs, &st); /* into the other tree: a copy */
 	return 0;
 }
 
@@ -134,7 +142,8 @@ static int add_path(struct walk *w, int dfd, const char *name, const char *rel, 
 	}
 	if (S_ISLNK(lst->st_mode))
 		return add_link(w, dfd, name, rel, abs, lst);
-	add_file(w, rel, abs, lst);
+	if (!is_secret(w, rel, abs))
+		add_file_entry(w, rel, abs, lst);
 	return 0;
 }
 

@@ -8,11 +8,12 @@ set -euo pipefail
 SRC=$1 BLD=$2 SECS=${3:-30}
 command -v clang >/dev/null || { echo "clang missing (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
 cmake -S "$SRC" -B "$BLD" -DCMAKE_C_COMPILER=clang -DKBP_FUZZ=ON -DBUILD_TESTING=ON >/dev/null
-cmake --build "$BLD" --target fuzz-kelf fuzz-symvers -j"$(nproc)" >/dev/null
+FUZZERS=(fuzz-kelf fuzz-symvers fuzz-manifest)
+cmake --build "$BLD" --target "${FUZZERS[@]}" -j"$(nproc)" >/dev/null
 LOG=$(mktemp /tmp/kbp-fuzz-log.XXXXXX)
 trap 'rm -f "$LOG"' EXIT
 failed=0
-for t in fuzz-kelf fuzz-symvers; do
+for t in "${FUZZERS[@]}"; do
 	echo "--- $t for ${SECS}s" >&2
 	if "$SRC/tests/fuzz/run-fuzz.sh" "$BLD/bin/$t" "$SECS" >"$LOG" 2>&1; then
 		tail -n 3 "$LOG"

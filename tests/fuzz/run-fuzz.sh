@@ -1,7 +1,8 @@
 #!/bin/bash
 # run-fuzz.sh FUZZER [SECONDS]
 # Runs one libFuzzer target for a bounded time on a seed corpus made of
-# the repository's own inputs (test symvers files, small ELF objects).
+# the repository's own inputs (test symvers files, small ELF objects,
+# manifests).
 # Exits non-zero on a crash, leak or sanitizer report.
 set -euo pipefail
 FUZZER=$1 SECS=${2:-30}
@@ -11,6 +12,10 @@ trap 'rm -rf "$CORPUS"' EXIT
 case "$(basename "$FUZZER")" in
     fuzz-symvers)
         cp "$HERE"/../modpost/cases/crc_edge/extra.symvers "$CORPUS/" ;;
+    fuzz-manifest)
+        # the shipped manifests and the loader's test cases, good and bad
+        cp "$HERE"/../../manifests/common.yaml "$HERE"/../../manifests/arch/x86.yaml "$CORPUS/"
+        cp "$HERE"/../unit/data/manifest-*.yaml "$CORPUS/" ;;
     fuzz-kelf)
         # small relocatable objects: compile one here
         printf 'int x = 1; int f(void) { return x; }\n' > "$CORPUS/s.c"

@@ -6,6 +6,7 @@
 set -uo pipefail
 CASE=$1
 . "$(dirname "$0")/../lib/lib.sh"
+. "$(dirname "$0")/../lib/keys.sh"
 S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-hostile.XXXXXX")
 trap 'rm -rf "$S"' EXIT
 REL=6.1.0-hostile
@@ -201,6 +202,68 @@ long-path)
 	run --src "$T" --list
 	expect_rc 1
 	expect_err "$(cat "$S/want-pack.txt")" ;;
+key-pem-upper|key-link-h|key-pem-in-h|key-openssh|key-der|key-big)
+	# Private keys are refused by their bytes, whatever their name (include/ is
+	# packed whole): each file named here must be left out with a warning.
+	mktree "$T"
+	mkdir -p "$T/include/keys" "$T/certs"
+	case $CASE in
+	key-pem-upper)
+		make_key pem "$T/include/keys/KEY.PEM"
+		keys=(include/keys/KEY.PEM) ;;
+	key-link-h)
+		# certs/ is not packed: the link would become a copy of the key.
+		make_key pem "$T/certs/other.pem"
+		ln -s ../../certs/other.pem "$T/include/linux/key.h"
+		keys=(include/linux/key.h) ;;
+	key-pem-in-h)
+		make_key pem "$S/k.pem"
+		{ echo '/* test vector'; cat "$S/k.pem"; echo '*/'; echo '#define X 1'; } >"$T/include/linux/secret.h"
+		keys=(include/linux/secret.h) ;;
+	key-openssh)
+		make_key openssh "$T/include/keys/id_ed25519"
+		# The same key without its armour, and as the bytes the base64 stands for.
+		grep -v -- ----- "$T/include/keys/id_ed25519" >"$T/include/keys/bare.txt"
+		base64 -d "$T/include/keys/bare.txt" >"$T/include/keys/raw.bin"
+		keys=(include/keys/bare.txt include/keys/id_ed25519 include/keys/raw.bin) ;;
+	key-der)
+		make_key pkcs8-der "$T/include/keys/module.der"
+		make_key pkcs1-der "$T/include/keys/rsa"
+		make_key sec1-der "$T/include/keys/ec.bin"
+		make_key dsa-der "$T/include/keys/dsa.h"
+		make_key enc-der "$T/include/keys/encrypted.der"
+		make_key p12 "$T/include/keys/bundle.p12"
+		# A certificate and a public key are not secret: they are packed.
+		make_key cert-der "$T/include/keys/cert.der"
+		make_key pub-der "$T/include/keys/public.der"
+		keys=(include/keys/bundle.p12 include/keys/dsa.h include/keys/ec.bin include/keys/encrypted.der include/keys/module.der include/keys/rsa) ;;
+	key-big)
+		# Over 1 MB, the armour across the 64 KiB reads of the scan.
+		head -c $((2 * 1024 * 1024 - 5)) /dev/zero | tr '\0' ' ' >"$T/include/linux/big.h"
+		make_key pem "$S/k.pem"
+		cat "$S/k.pem" >>"$T/include/linux/big.h"
+		keys=(include/linux/big.h) ;;
+	esac
+	run --src "$T" --out "$OUT"
+	expect_rc 0
+	want=""
+	for k in "${keys[@]}"; do
+		want+="kbuild-pack: warning: not copying private key material: @S@/linux/$k"$'\n'
+		[ ! -e "$B/$k" ] && [ ! -L "$B/$k" ] || fail "$k was packed"
+	done
+	expect_err "${want%$'\n'}"
+	[ -f "$B/include/linux/module.h" ] || fail "no include/linux/module.h in the output"
+	if [ "$CASE" = key-der ]; then
+		cmp "$T/include/keys/cert.der" "$B/include/keys/cert.der" || fail "the certificate was not packed"
+		cmp "$T/include/keys/public.der" "$B/include/keys/public.der" || fail "the public key was not packed"
+	fi
+	# No copy of a key under any name.
+	(cd "$OUT" && find . -type f -exec sha256sum {} + | cut -d' ' -f1) >"$S/out.sums"
+	for k in "${keys[@]}"; do
+		sum=$(sha256sum <"$T/$k" | cut -d' ' -f1)
+		if grep -qx "$sum" "$S/out.sums"; then fail "a copy of $k is in the output"; fi
+	done
+	if grep -rlsE 'PRIVATE KEY|b3BlbnNzaC1rZXktdjE|openssh-key-v1' "$OUT" >&2; then fail "key material in the output"; fi ;;
 *)
 	echo "unknown case $CASE" >&2
 	exit 2 ;;
