@@ -8,6 +8,9 @@
 KBP_TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 FAILS=0
 export LC_ALL=C
+# Package builds (dpkg-buildpackage, rpmbuild) export one; a test that
+# wants it sets its own, so expected outputs never depend on the caller.
+unset SOURCE_DATE_EPOCH
 log()  { echo "--- $*" >&2; }
 fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
 die()  { echo "FATAL: $*" >&2; exit 1; }

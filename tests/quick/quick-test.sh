@@ -18,7 +18,8 @@ else
 	"$HERE/mktree.sh" "$S/t" split
 fi || die "cannot make the synthetic tree"
 SRC=$S/t/src OBJ=$S/t/obj REL=$(cat "$OBJ/include/config/kernel.release")
-MANIFESTS=$(cd "$(dirname "$KBUILD_PACK")/../share/kbuild-pack/manifests" && pwd)
+MANIFESTS=$(cd "${KBP_BUILT_MANIFESTS:-$(dirname "$KBUILD_PACK")/../share/kbuild-pack/manifests}" && pwd) ||
+	die "cannot find the manifests the binary uses (KBP_BUILT_MANIFESTS)"
 EXPECT_SED=(-e "s|$MANIFESTS|@MANIFESTS@|g" -e "s|$S|@S@|g")
 OUT=$S/out
 mkdir -p "$OUT"
