@@ -288,6 +288,19 @@ int rm_rf(const char *path)
 	return 0;
 }
 
+int rename_noreplace(const char *from, const char *to)
+{
+	struct stat st;
+
+	if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -errno;
+	if (lstat(to, &st) == 0)
+		return -EEXIST;
+	return rename(from, to) < 0 ? -errno : 0;
+}
+
 /* Reads fd to EOF, or want bytes when known; more than max bytes is -EFBIG. */
 static int read_fd(int fd, size_t want, size_t max, char **buf, size_t *len)
 {

@@ -68,6 +68,9 @@ bool path_is_below(const char *path, const char *dir);
 char *path_resolve_parents(const char *path);
 int mkdir_p(const char *path, unsigned mode, char ***created, size_t *ncreated);
 int rm_rf(const char *path);
+/* rename() that never replaces an existing to: -EEXIST then. Atomic where
+ * the filesystem has RENAME_NOREPLACE; elsewhere (NFS) checked just before. */
+int rename_noreplace(const char *from, const char *to);
 
 /* Whole-file reads; negative errno on failure. */
 int read_file(const char *path, char **buf, size_t *len);

@@ -17,11 +17,13 @@
 #include "shared/sha256.h"
 #include "shared/util.h"
 #include "sink/sink.h"
+#include "sink/staging.h"
 
 struct sink_archive {
 	struct sink base;
 	char *tmp; /* temporary archive beside cfg.out */
-	int fd;
+	int fd;    /* tmp, locked while this pack lives (staging.h) */
+	int write_err; /* errno of a failed write to the archive */
 	struct ptrarray entries; /* const struct pack_entry *, in order */
 };
 
@@ -31,28 +33,22 @@ static int ar_begin(struct sink *s)
 {
 	struct sink_archive *a = SA(s);
 	struct stat st;
+	_cleanup_free_ char *templ = xasprintf("%s.kbuild-pack-XXXXXX", s->cfg.out);
 	int r;
 
 	if (stat(s->cfg.out, &st) == 0) {
-		if (!s->cfg.force) {
-			log_err("%s already exists; pass --force to replace it", s->cfg.out);
-			return -EEXIST;
-		}
+		if (!s->cfg.force)
+			return sink_exists_error(s->cfg.out);
 		if (!S_ISREG(st.st_mode)) {
 			log_err("%s exists and is not a regular file", s->cfg.out);
 			return -EEXIST;
 		}
 	}
-	a->tmp = xasprintf("%s.kbuild-pack-XXXXXX", s->cfg.out);
-	a->fd = mkostemp(a->tmp, O_CLOEXEC);
-	if (a->fd < 0) {
-		r = -errno;
-		log_err("cannot create %s: %s", a->tmp, strerror(errno));
-		free(a->tmp);
-		a->tmp = NULL;
-		return r;
-	}
-	return 0;
+	staging_sweep(templ);
+	r = staging_create(templ, false, &a->tmp, &a->fd);
+	if (r < 0)
+		log_err("cannot create %s: %s", templ, strerror(-r));
+	return r;
 }
 
 static int ar_add(struct sink *s, const struct pack_entry *e)
@@ -62,14 +58,37 @@ static int ar_add(struct sink *s, const struct pack_entry *e)
 	return 0;
 }
 
-static int ar_fail(struct archive *ar, const char *what)
+/* A failed write of the archive is about the archive, whichever entry was
+ * being written when it failed. */
+static int ar_fail(const struct sink_archive *a, struct archive *ar, const char *what)
 {
+	if (a->write_err) {
+		log_err("cannot write %s: %s", a->base.cfg.out, strerror(a->write_err));
+		return -a->write_err;
+	}
 	log_err("%s: %s", what, archive_error_string(ar) ? archive_error_string(ar) : "libarchive error");
 	return -EIO;
 }
 
-static int setup_writer(struct archive *ar, enum sink_format f)
+/* libarchive's writer to the staged archive, keeping why a write failed. */
+static la_ssize_t write_out(struct archive *ar, void *data, const void *buf, size_t len)
 {
+	struct sink_archive *a = data;
+	ssize_t n;
+
+	do
+		n = write(a->fd, buf, len);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		a->write_err = errno;
+		archive_set_error(ar, errno, "%s", strerror(errno));
+	}
+	return n;
+}
+
+static int setup_writer(struct sink_archive *a, struct archive *ar)
+{
+	enum sink_format f = a->base.cfg.format;
 	int r = ARCHIVE_OK;
 
 	if (f == FORMAT_CPIO)
@@ -77,30 +96,34 @@ static int setup_writer(struct archive *ar, enum sink_format f)
 	else
 		r = archive_write_set_format_pax_restricted(ar);
 	if (r != ARCHIVE_OK)
-		return ar_fail(ar, "archive format");
+		return ar_fail(a, ar, "archive format");
 	switch (f) {
 	case FORMAT_TAR_GZ:
 		/* No timestamp in the gzip header: it would be the time of the pack. */
 		if (archive_write_add_filter_gzip(ar) != ARCHIVE_OK ||
 		    archive_write_set_filter_option(ar, "gzip", "compression-level", "9") != ARCHIVE_OK ||
 		    archive_write_set_filter_option(ar, "gzip", "timestamp", NULL) != ARCHIVE_OK)
-			return ar_fail(ar, "gzip");
+			return ar_fail(a, ar, "gzip");
 		break;
 	case FORMAT_TAR_XZ:
 		/* One thread: xz's block layout depends on the thread count. */
 		if (archive_write_add_filter_xz(ar) != ARCHIVE_OK ||
 		    archive_write_set_filter_option(ar, "xz", "compression-level", "6") != ARCHIVE_OK ||
 		    archive_write_set_filter_option(ar, "xz", "threads", "1") != ARCHIVE_OK)
-			return ar_fail(ar, "xz");
+			return ar_fail(a, ar, "xz");
 		break;
 	case FORMAT_TAR_ZST:
 		if (archive_write_add_filter_zstd(ar) != ARCHIVE_OK ||
 		    archive_write_set_filter_option(ar, "zstd", "compression-level", "15") != ARCHIVE_OK)
-			return ar_fail(ar, "zstd");
+			return ar_fail(a, ar, "zstd");
 		break;
 	default:
 		break;
 	}
+	/* As archive_write_open_fd() does for a regular file: no padding after the last block. */
+	archive_write_set_bytes_in_last_block(ar, 1);
+	if (archive_write_open2(ar, a, NULL, write_out, NULL, NULL) != ARCHIVE_OK)
+		return ar_fail(a, ar, a->tmp);
 	return 0;
 }
 
@@ -124,16 +147,25 @@ static struct archive_entry *new_entry(const char *path, mode_t type, mode_t per
 	return ae;
 }
 
-static int write_header(struct archive *ar, struct archive_entry *ae)
+/* One archive being written (to a->tmp). */
+struct writer {
+	const struct sink_archive *a;
+	struct archive *ar;
+	const char *top; /* lib/modules/<release> */
+	time_t newest;
+	const struct dup *dups;
+};
+
+static int write_header(const struct writer *w, struct archive_entry *ae)
 {
-	int r = archive_write_header(ar, ae);
+	int r = archive_write_header(w->ar, ae);
 
 	if (r < ARCHIVE_WARN)
-		return ar_fail(ar, archive_entry_pathname(ae));
+		return ar_fail(w->a, w->ar, archive_entry_pathname(ae));
 	return 0;
 }
 
-static int write_data(struct archive *ar, const struct pack_entry *e)
+static int write_data(const struct writer *w, const struct pack_entry *e)
 {
 	char buf[1 << 16];
 	_cleanup_close_ int fd = open(e->abs, O_RDONLY | O_CLOEXEC);
@@ -157,8 +189,8 @@ static int write_data(struct archive *ar, const struct pack_entry *e)
 		}
 		if (total + n > e->size)
 			n = (ssize_t)(e->size - total);
-		if (n > 0 && archive_write_data(ar, buf, (size_t)n) != n)
-			return ar_fail(ar, e->abs);
+		if (n > 0 && archive_write_data(w->ar, buf, (size_t)n) != n)
+			return ar_fail(w->a, w->ar, e->abs);
 		total += n;
 		if (total == e->size)
 			break;
@@ -263,15 +295,6 @@ static inline void archive_entry_freep(struct archive_entry **ae) { if (*ae) arc
 #define TOP_INO 1
 #define ENTRY_INO(i) (5 + (int64_t)(i))
 
-/* One archive being written into a->fd. */
-struct writer {
-	const struct sink_archive *a;
-	struct archive *ar;
-	const char *top; /* lib/modules/<release> */
-	time_t newest;
-	const struct dup *dups;
-};
-
 static int write_dir_or_link(const struct writer *w, const char *path, mode_t type, int64_t ino, const char *target)
 {
 	_cleanup_(archive_entry_freep) struct archive_entry *ae =
@@ -279,7 +302,7 @@ static int write_dir_or_link(const struct writer *w, const char *path, mode_t ty
 
 	if (target)
 		archive_entry_set_symlink(ae, target);
-	return write_header(w->ar, ae);
+	return write_header(w, ae);
 }
 
 /* lib, lib/modules, lib/modules/<release> and its build. */
@@ -349,9 +372,9 @@ static int write_entries(const struct writer *w)
 		if (sink_interrupted())
 			return -EINTR;
 		ae = entry_of(w, i, &data);
-		r = write_header(w->ar, ae);
+		r = write_header(w, ae);
 		if (r == 0 && data)
-			r = write_data(w->ar, w->a->entries.v[i]);
+			r = write_data(w, w->a->entries.v[i]);
 		if (r < 0)
 			return r;
 	}
@@ -374,9 +397,7 @@ static int write_archive(struct sink_archive *a)
 		return r;
 	w.dups = dups;
 	w.ar = ar = archive_write_new();
-	r = setup_writer(ar, cfg->format);
-	if (r == 0 && archive_write_open_fd(ar, a->fd) != ARCHIVE_OK)
-		r = ar_fail(ar, a->tmp);
+	r = setup_writer(a, ar);
 	if (r == 0)
 		r = write_top_dirs(&w);
 	if (r == 0)
@@ -384,7 +405,7 @@ static int write_archive(struct sink_archive *a)
 	if (r == 0)
 		r = write_dir_or_link(&w, source, AE_IFLNK, ENTRY_INO(a->entries.n), "build");
 	if (r == 0 && archive_write_close(ar) != ARCHIVE_OK)
-		r = ar_fail(ar, a->tmp);
+		r = ar_fail(a, ar, a->tmp);
 	return r;
 }
 
@@ -396,13 +417,12 @@ static int ar_finish(struct sink *s)
 
 	if (r < 0)
 		return r;
-	if (fchmod(a->fd, 0644) < 0 || fsync(a->fd) < 0 || close(a->fd) < 0) {
+	/* Still open: its lock tells a sweep that it is not a dead pack's. */
+	if (fchmod(a->fd, 0644) < 0 || fsync(a->fd) < 0) {
 		r = -errno;
-		a->fd = -1;
-		log_err("cannot write %s: %s", a->tmp, strerror(errno));
+		log_err("cannot write %s: %s", s->cfg.out, strerror(-r));
 		return r;
 	}
-	a->fd = -1;
 	sink_set_path(s, a->tmp);
 	return 0;
 }
@@ -412,13 +432,21 @@ static int ar_commit(struct sink *s)
 	struct sink_archive *a = SA(s);
 	int r;
 
-	if (rename(a->tmp, s->cfg.out) < 0) {
-		r = -errno;
-		log_err("cannot rename %s to %s: %s", a->tmp, s->cfg.out, strerror(errno));
+	/* Never over an archive that appeared since begin (another pack's) unless --force. */
+	if (s->cfg.force)
+		r = rename(a->tmp, s->cfg.out) < 0 ? -errno : 0;
+	else
+		r = rename_noreplace(a->tmp, s->cfg.out);
+	if (r == -EEXIST && !s->cfg.force)
+		return sink_exists_error(s->cfg.out);
+	if (r < 0) {
+		log_err("cannot rename %s to %s: %s", a->tmp, s->cfg.out, strerror(-r));
 		return r;
 	}
 	free(a->tmp);
 	a->tmp = NULL;
+	close(a->fd);
+	a->fd = -1;
 	sink_set_path(s, s->cfg.out);
 	return 0;
 }
@@ -427,15 +455,15 @@ static void ar_abort(struct sink *s)
 {
 	struct sink_archive *a = SA(s);
 
-	if (a->fd >= 0) {
-		close(a->fd);
-		a->fd = -1;
-	}
 	if (a->tmp) {
 		if (unlink(a->tmp) < 0 && errno != ENOENT)
 			log_warn("cannot remove %s: %s", a->tmp, strerror(errno));
 		free(a->tmp);
 		a->tmp = NULL;
+	}
+	if (a->fd >= 0) { /* after the removal: no sweep meddles with it */
+		close(a->fd);
+		a->fd = -1;
 	}
 }
 

@@ -7,12 +7,14 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "shared/log.h"
 #include "shared/util.h"
 #include "sink/sink.h"
+#include "sink/staging.h"
 
 struct dir_time {
 	char *rel;
@@ -24,6 +26,7 @@ struct sink_dir {
 	char *modules_dir; /* DESTDIR/lib/modules/<release> */
 	char *final;       /* .../build */
 	char *tmp;         /* .../.build.kbuild-pack-XXXXXX */
+	int lock;          /* holds tmp while this pack lives (staging.h), or -1 */
 	char **created;    /* directories mkdir_p made, to remove on failure */
 	size_t ncreated;
 	struct dir_time *dirs;
@@ -37,16 +40,14 @@ static int dir_begin(struct sink *s)
 {
 	struct sink_dir *d = SD(s);
 	struct stat st;
-	_cleanup_free_ char *src_link = NULL;
+	_cleanup_free_ char *src_link = NULL, *templ = NULL;
 	int r;
 
 	d->modules_dir = xasprintf("%s/lib/modules/%s", s->cfg.out, s->cfg.release);
 	d->final = path_join(d->modules_dir, "build");
 	src_link = path_join(d->modules_dir, "source");
-	if (lstat(d->final, &st) == 0 && !s->cfg.force) {
-		log_err("%s already exists; pass --force to replace it", d->final);
-		return -EEXIST;
-	}
+	if (lstat(d->final, &st) == 0 && !s->cfg.force)
+		return sink_exists_error(d->final);
 	if (lstat(src_link, &st) == 0 && !S_ISLNK(st.st_mode) && !s->cfg.force) {
 		log_err("%s already exists and is not a symlink; pass --force to replace it", src_link);
 		return -EEXIST;
@@ -56,12 +57,11 @@ static int dir_begin(struct sink *s)
 		log_err("cannot create %s: %s", d->modules_dir, strerror(-r));
 		return r;
 	}
-	d->tmp = path_join(d->modules_dir, ".build.kbuild-pack-XXXXXX");
-	if (!mkdtemp(d->tmp)) {
-		r = -errno;
-		log_err("cannot create a temporary directory in %s: %s", d->modules_dir, strerror(errno));
-		free(d->tmp);
-		d->tmp = NULL;
+	templ = path_join(d->modules_dir, ".build.kbuild-pack-XXXXXX");
+	staging_sweep(templ);
+	r = staging_create(templ, true, &d->tmp, &d->lock);
+	if (r < 0) {
+		log_err("cannot create a temporary directory in %s: %s", d->modules_dir, strerror(-r));
 		return r;
 	}
 	sink_set_path(s, d->tmp);
@@ -208,6 +208,7 @@ static int place_source_link(struct sink_dir *d, const struct sink_config *cfg)
 	_cleanup_free_ char *link = path_join(d->modules_dir, "source");
 	_cleanup_free_ char *tmp = xasprintf("%s/.source.kbuild-pack-%d", d->modules_dir, (int)getpid());
 	struct stat st;
+	int r;
 
 	unlink(tmp);
 	if (symlink("build", tmp) < 0)
@@ -216,21 +217,54 @@ static int place_source_link(struct sink_dir *d, const struct sink_config *cfg)
 		struct timespec ts[2] = { { .tv_sec = (time_t)cfg->clamp_mtime }, { .tv_sec = (time_t)cfg->clamp_mtime } };
 		utimensat(AT_FDCWD, tmp, ts, AT_SYMLINK_NOFOLLOW);
 	}
-	if (lstat(link, &st) == 0 && S_ISDIR(st.st_mode))
-		rm_rf(link); /* only reached with --force, checked in begin */
+	if (cfg->force && lstat(link, &st) == 0 && S_ISDIR(st.st_mode))
+		rm_rf(link); /* without --force, begin refused it */
 	if (rename(tmp, link) < 0)
 		goto fail;
 	return 0;
 fail:
-	log_err("cannot create %s: %s", link, strerror(errno));
+	r = -errno; /* before the message and the cleanup change it */
+	log_err("cannot create %s: %s", link, strerror(-r));
 	unlink(tmp);
-	return -errno;
+	return r;
+}
+
+/* --force: swaps the staged tree with the one in place, then removes that
+ * one, locked so that another pack's sweep does not take it for a dead pack's. */
+static int replace_final(struct sink_dir *d)
+{
+	_cleanup_close_ int old = open(d->final, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int r;
+
+	if (old >= 0)
+		flock(old, LOCK_EX);
+	if (renameat2(AT_FDCWD, d->tmp, AT_FDCWD, d->final, RENAME_EXCHANGE) < 0) {
+		r = -errno;
+		log_err("cannot replace %s: %s", d->final, strerror(-r));
+		return r;
+	}
+	r = rm_rf(d->tmp);
+	if (r < 0 && r != -ENOENT)
+		log_warn("cannot remove the replaced tree %s: %s", d->tmp, strerror(-r));
+	return 0;
+}
+
+/* Renames the staged tree into place; never over one that appeared since
+ * begin (another pack's) unless --force. */
+static int publish(struct sink_dir *d, bool force)
+{
+	int r = rename_noreplace(d->tmp, d->final);
+
+	if (r == -EEXIST || r == -ENOTEMPTY)
+		return force ? replace_final(d) : sink_exists_error(d->final);
+	if (r < 0)
+		log_err("cannot rename %s to %s: %s", d->tmp, d->final, strerror(-r));
+	return r;
 }
 
 static int dir_commit(struct sink *s)
 {
 	struct sink_dir *d = SD(s);
-	struct stat st;
 	int r;
 
 	r = set_dir_times(d);
@@ -241,23 +275,13 @@ static int dir_commit(struct sink *s)
 		log_err("cannot set the mode of %s: %s", d->tmp, strerror(errno));
 		return r;
 	}
-	if (lstat(d->final, &st) == 0) {
-		/* --force: swap atomically, then remove the old tree. */
-		if (renameat2(AT_FDCWD, d->tmp, AT_FDCWD, d->final, RENAME_EXCHANGE) < 0) {
-			r = -errno;
-			log_err("cannot replace %s: %s", d->final, strerror(errno));
-			return r;
-		}
-		r = rm_rf(d->tmp);
-		if (r < 0)
-			log_warn("cannot remove the replaced tree %s: %s", d->tmp, strerror(-r));
-	} else if (rename(d->tmp, d->final) < 0) {
-		r = -errno;
-		log_err("cannot rename %s to %s: %s", d->tmp, d->final, strerror(errno));
+	r = publish(d, s->cfg.force);
+	if (r < 0)
 		return r;
-	}
 	free(d->tmp);
 	d->tmp = NULL;
+	close(d->lock);
+	d->lock = -1;
 	sink_set_path(s, d->final);
 	r = place_source_link(d, &s->cfg);
 	if (r < 0)
@@ -280,6 +304,9 @@ static void dir_abort(struct sink *s)
 		free(d->tmp);
 		d->tmp = NULL;
 	}
+	if (d->lock >= 0) /* after the removal: no sweep meddles with it */
+		close(d->lock);
+	d->lock = -1;
 	for (size_t i = d->ncreated; i-- > 0;) {
 		rmdir(d->created[i]);
 		free(d->created[i]);
@@ -294,6 +321,8 @@ static void dir_free(struct sink *s)
 	free(d->modules_dir);
 	free(d->final);
 	free(d->tmp);
+	if (d->lock >= 0)
+		close(d->lock);
 	for (size_t i = 0; i < d->ncreated; i++)
 		free(d->created[i]);
 	free(d->created);
@@ -318,5 +347,6 @@ struct sink *sink_dir_new(const struct sink_config *cfg)
 
 	d->base.ops = &dir_ops;
 	d->base.cfg = *cfg;
+	d->lock = -1;
 	return &d->base;
 }

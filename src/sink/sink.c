@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <string.h>
 
+#include "shared/log.h"
 #include "shared/util.h"
 
 static volatile sig_atomic_t caught;
@@ -84,6 +85,12 @@ void sink_abort(struct sink *s)
 		return;
 	s->ops->abort(s);
 	s->state = SINK_ABORTED;
+}
+
+int sink_exists_error(const char *path)
+{
+	log_err("%s already exists; pass --force to replace it", path);
+	return -EEXIST;
 }
 
 void sink_set_path(struct sink *s, const char *path)

@@ -74,6 +74,8 @@ int sink_commit(struct sink *s);
 void sink_abort(struct sink *s);
 void sink_free(struct sink *s);
 static inline void sink_freep(struct sink **s) { sink_free(*s); }
+/* For a sink: "path already exists; pass --force", -EEXIST. */
+int sink_exists_error(const char *path);
 /* Sets s->path to a copy of path. */
 void sink_set_path(struct sink *s, const char *path);
 

@@ -50,6 +50,42 @@ ab=$S/a/lib/modules/$REL/build
 mkdir -p "$ab"
 printf 'VERSION = 6\n' >"$ab/Makefile"
 
+# held_pack FORMAT [ARGS...]: starts a pack of the tree into $S/out (a dir)
+# or $S/out/headers.FORMAT in the background (pid in HELD), its --report held
+# in a FIFO until $S/go exists, and returns once the pack has staged its
+# output: it cannot publish before release_held. The report outgrows the
+# pipe's buffer (1000 files), so the pack waits before it commits.
+held_pack() {
+	local fmt=$1 staged
+	shift
+	for i in $(seq 1000); do : >"$S/tree/include/h$i.h"; done
+	out_of "$fmt"
+	staged="$FINAL.kbuild-pack-*"
+	[ "$fmt" != dir ] || staged="$(dirname "$FINAL")/.build.kbuild-pack-*"
+	rm -f "$S/go" "$S/report" && mkfifo "$S/report"
+	(until [ -e "$S/go" ]; do sleep 0.01; done; cat >/dev/null) <"$S/report" &
+	"$TOOL" --src "$S/tree" --manifest-dir "$S/man" --format "$fmt" --out "$OUT" --report - "$@" \
+		>"$S/report" 2>"$S/held-err.txt" &
+	HELD=$!
+	until compgen -G "$staged" >/dev/null; do
+		kill -0 "$HELD" 2>/dev/null || { cat "$S/held-err.txt" >&2; die "the held pack ended before it staged"; }
+		sleep 0.01
+	done
+}
+# release_held: lets the held pack go on; its exit status in RC, stderr in $S/err.txt.
+release_held() {
+	touch "$S/go"
+	RC=0; wait "$HELD" || RC=$?
+	sed "s|$S|@S@|g" "$S/held-err.txt" >"$S/err.txt"
+}
+# out_of FORMAT: OUT, what --out says, and FINAL, what the pack publishes.
+out_of() {
+	OUT=$S/out FINAL=$S/out/lib/modules/$REL/build
+	[ "$1" = dir ] || OUT=$S/out/headers.$1 FINAL=$S/out/headers.$1
+}
+# staged_left: the staging places beside $FINAL.
+staged_left() { find "$(dirname "$FINAL")" -maxdepth 1 -name '*kbuild-pack-*' | sed "s|$S|@S@|" | sort; }
+
 case "$CASE" in
 # --- control files of the tree
 symvers-fifo)
@@ -225,6 +261,68 @@ pack-verify-sigint)
 	expect_rc 130
 	sed -i 's|/headers\.tar\.[^:]*:|/headers.tar.TMP:|' "$S/err.txt"
 	expect_err "kbuild-pack: error: interrupted by signal 2"
+	expect_clean ;;
+# --- two packs to one output, a killed pack's leftovers, a full output
+race-dir|race-tar)
+	# pack A stages; pack B publishes the same output meanwhile: A must not
+	# replace B's output but fail as if B had been first, removing its staging
+	fmt=${CASE#race-}
+	held_pack "$fmt"
+	run --src "$S/tree" --manifest-dir "$S/man" --format "$fmt" --out "$OUT"
+	expect_rc 0 "pack B"
+	expect_err "" # A's staging is alive: B leaves it
+	ino=$(stat -c %i "$FINAL")
+	release_held
+	expect_rc 1 "pack A"
+	expect_err "kbuild-pack: error: @S@/${FINAL#"$S/"} already exists; pass --force to replace it"
+	[ "$(stat -c %i "$FINAL")" = "$ino" ] || fail "pack A replaced pack B's output"
+	[ -z "$(staged_left)" ] || fail "staging left behind: $(staged_left)"
+	# --force: A replaces what B published meanwhile
+	held_pack "$fmt" --force
+	run --src "$S/tree" --manifest-dir "$S/man" --format "$fmt" --out "$OUT" --force
+	expect_rc 0 "pack B --force"
+	expect_err ""
+	ino=$(stat -c %i "$FINAL")
+	release_held
+	expect_rc 0 "pack A --force"
+	expect_err ""
+	[ "$(stat -c %i "$FINAL")" != "$ino" ] || fail "pack A --force did not replace pack B's output"
+	[ -z "$(staged_left)" ] || fail "staging left behind: $(staged_left)" ;;
+stale-dir|stale-tar)
+	# a pack killed with its output staged: the next pack to that output
+	# removes the staging, and says so
+	fmt=${CASE#stale-}
+	held_pack "$fmt"
+	kill -KILL "$HELD"
+	wait "$HELD" 2>/dev/null
+	touch "$S/go" # the report's reader ends
+	left=$(staged_left)
+	[ "$(echo "$left" | wc -w)" = 1 ] || die "the killed pack left '$left'"
+	run --src "$S/tree" --manifest-dir "$S/man" --format "$fmt" --out "$OUT"
+	expect_rc 0
+	expect_err "kbuild-pack: warning: removed $left, left behind by a pack that was killed"
+	[ -z "$(staged_left)" ] || fail "staging left behind: $(staged_left)"
+	[ -e "$FINAL" ] || fail "$FINAL was not written" ;;
+archive-write-error)
+	# the archive cannot grow (here: the file size limit): the message names
+	# the output and why, not the input being copied
+	head -c 1M /dev/urandom >"$S/tree/include/big.h"
+	out_of tar
+	FSIZE_KB=256 run --src "$S/tree" --manifest-dir "$S/man" --format tar --out "$OUT"
+	expect_rc 1
+	expect_err "kbuild-pack: error: cannot write @S@/out/headers.tar: File too large"
+	expect_clean ;;
+archive-full-disk)
+	# as root: a full filesystem under the archive
+	[ "$(id -u)" = 0 ] || { echo "needs root (mount)" >&2; exit 77; }
+	mkdir "$S/small"
+	mount -t tmpfs -o size=1m tmpfs "$S/small" || die "cannot mount a tmpfs"
+	trap 'umount "$S/small"; rm -rf "$S"' EXIT
+	head -c 2M /dev/urandom >"$S/tree/include/big.h"
+	run --src "$S/tree" --manifest-dir "$S/man" --format tar --out "$S/small/headers.tar"
+	expect_rc 1
+	expect_err "kbuild-pack: error: cannot write @S@/small/headers.tar: No space left on device"
+	expect_empty "$S/small"
 	expect_clean ;;
 # --- --report
 report-non-utf8)

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "pack/filelist.h"
 #include "shared/util.h"
@@ -164,6 +165,25 @@ DEFINE_TEST(sink_archive_commit)
 	assert_str_eq(s->path, out);
 	sink_abort(s);
 	assert_true(path_is_reg(out));
+	sink_free(s);
+	fixture_release(&f);
+}
+
+/* A step that fails reports its own errno, not one a later cleanup set:
+ * here the 'source' link cannot be made (a directory holds its temporary
+ * name), and the cleanup's unlink of that name fails too (EISDIR). */
+DEFINE_TEST(sink_dir_source_link_errno)
+{
+	struct fixture f;
+	struct sink *s;
+	_cleanup_free_ char *blocker = NULL;
+
+	fixture_init(&f);
+	s = new_sink(FORMAT_DIR, f.out);
+	assert_int_eq(sink_write_all(s, &f.fl), 0);
+	blocker = xasprintf("%s/lib/modules/6.1.0-test/.source.kbuild-pack-%d", f.out, (int)getpid());
+	assert_int_eq(mkdir_p(blocker, 0755, NULL, NULL), 0);
+	assert_int_eq(sink_commit(s), -EEXIST);
 	sink_free(s);
 	fixture_release(&f);
 }

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A sink's staging place (the build directory being assembled, or the
+ * temporary archive) sits beside the output under a mkstemp name. The pack
+ * that made it holds an flock on it until it commits or aborts, so one that
+ * nobody holds was left by a pack that died (SIGKILL, power loss): the next
+ * pack to that output removes it. */
+#pragma once
+
+#include <stdbool.h>
+
+/* Makes a staging place from templ (".../name-XXXXXX"), a directory or a
+ * file, and locks it: *path its name, *fd the lock (for a file, the file
+ * open for writing). A negative errno on failure. */
+int staging_create(const char *templ, bool dir, char **path, int *fd);
+/* Removes the places named as templ makes them that no pack holds, with
+ * a warning for each; warns about those it cannot check. */
+void staging_sweep(const char *templ);
