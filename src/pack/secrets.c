@@ -236,12 +236,14 @@ const char *secrets_sig_key(const struct kconfig *kc)
 /* The one test of pack and verify: by name, then by the bytes. */
 int secrets_is_key_material(const char *rel, const char *sig_key, const char *path)
 {
+	static const char priv[] = ".priv";
+	const size_t plen = sizeof(priv) - 1;
 	const char *base = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
 	_cleanup_close_ int fd = -1;
 	size_t blen = strlen(base);
 	struct stat st;
 
-	if (!strcasecmp(base, "signing_key.pem") || (blen >= 5 && !strcasecmp(base + blen - 5, ".priv")))
+	if (!strcasecmp(base, "signing_key.pem") || (blen >= plen && !strcasecmp(base + blen - plen, priv)))
 		return 1;
 	if (sig_key && !strcmp(rel, sig_key))
 		return 1;

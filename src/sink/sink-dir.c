@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "shared/log.h"
+#include "shared/timespec.h"
 #include "shared/util.h"
 #include "sink/sink.h"
 #include "sink/staging.h"
@@ -153,7 +154,7 @@ static int dir_add(struct sink *s, const struct pack_entry *e)
 	_cleanup_free_ char *dst = path_join(d->tmp, e->rel);
 	struct timespec ts[2] = { e->mtime, e->mtime };
 
-	if (e->mtime.tv_sec > d->newest.tv_sec || (e->mtime.tv_sec == d->newest.tv_sec && e->mtime.tv_nsec > d->newest.tv_nsec))
+	if (timespec_cmp(&e->mtime, &d->newest) > 0)
 		d->newest = e->mtime;
 	switch (e->type) {
 	case ENTRY_DIR:

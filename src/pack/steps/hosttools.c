@@ -44,13 +44,15 @@ struct tool_ctx {
 /* "aarch64-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0" -> "aarch64-linux-gnu-" */
 static char *prefix_from_cc_text(const char *text)
 {
+	static const char gcc[] = "gcc";
+	const size_t glen = sizeof(gcc) - 1;
 	size_t n;
 
 	if (!text)
 		return NULL;
 	n = strcspn(text, " ");
-	if (n >= 3 && !strncmp(text + n - 3, "gcc", 3))
-		return xstrndup(text, n - 3);
+	if (n >= glen && !strncmp(text + n - glen, gcc, glen))
+		return xstrndup(text, n - glen);
 	return NULL;
 }
 
