@@ -261,7 +261,6 @@ static int walk(const char *root, const char *rel, bool hash, struct tree_view *
 {
 	_cleanup_free_ char *abs = *rel ? path_join(root, rel) : xstrdup(root);
 	DIR *d = opendir(abs);
-	struct dirent *de;
 	struct ptrarray names = { 0 };
 	int r = 0;
 
@@ -270,11 +269,8 @@ static int walk(const char *root, const char *rel, bool hash, struct tree_view *
 		log_err("%s: %s", abs, strerror(errno));
 		return r;
 	}
-	while ((de = readdir(d)) != NULL)
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			ptrarray_push(&names, xstrdup(de->d_name));
+	dir_sorted_names(d, &names);
 	closedir(d);
-	ptrarray_sort_strings(&names);
 	for (size_t i = 0; r == 0 && i < names.n; i++) {
 		_cleanup_free_ char *crel = *rel ? xasprintf("%s/%s", rel, (char *)names.v[i]) : xstrdup(names.v[i]);
 		_cleanup_free_ char *cabs = path_join(root, crel);

@@ -151,7 +151,6 @@ static int add_path(struct walk *w, int dfd, const char *name, const char *rel, 
 static int walk_dir(struct walk *w, int dfd, const char *rel, bool all)
 {
 	DIR *d = fdopendir(dfd);
-	struct dirent *de;
 	struct ptrarray names = { 0 };
 	int r = 0;
 
@@ -161,13 +160,7 @@ static int walk_dir(struct walk *w, int dfd, const char *rel, bool all)
 		log_err("%s/%s: cannot read directory: %s", w->root, rel, strerror(-r));
 		return r;
 	}
-	while ((de = readdir(d)) != NULL) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		ptrarray_push(&names, xstrdup(de->d_name));
-	}
-	/* readdir order is the filesystem's: sort for output that does not depend on it. */
-	ptrarray_sort_strings(&names);
+	dir_sorted_names(d, &names);
 	for (size_t i = 0; r == 0 && i < names.n; i++) {
 		const char *name = names.v[i];
 		_cleanup_free_ char *crel = *rel ? xasprintf("%s/%s", rel, name) : xstrdup(name);

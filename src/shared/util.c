@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -90,6 +91,16 @@ void ptrarray_sort_strings(struct ptrarray *a)
 	/* qsort's base must not be NULL, even for zero elements. */
 	if (a->n > 1)
 		qsort(a->v, a->n, sizeof(*a->v), strcmp_bytes);
+}
+
+void dir_sorted_names(DIR *d, struct ptrarray *names)
+{
+	struct dirent *de;
+
+	while ((de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			ptrarray_push(names, xstrdup(de->d_name));
+	ptrarray_sort_strings(names);
 }
 
 static void strbuf_grow(struct strbuf *b, size_t extra)

@@ -2,6 +2,7 @@
 /* Small helpers shared by kbuild-pack and kbuild-modpost. */
 #pragma once
 
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -41,6 +42,9 @@ void ptrarray_push(struct ptrarray *a, void *p);
 void ptrarray_free(struct ptrarray *a, void (*fn)(void *));
 /* Sorts an array of C strings bytewise (an empty array is fine). */
 void ptrarray_sort_strings(struct ptrarray *a);
+/* The names in an open directory stream but . and .., sorted bytewise, so
+ * that what walks a tree does not depend on the filesystem's order. */
+void dir_sorted_names(DIR *d, struct ptrarray *names);
 
 /* Growable string. */
 struct strbuf {
