@@ -24,3 +24,6 @@ if [ ${#missing[@]} -gt 0 ] || [ -n "$need_update" ]; then
 	$sudo apt-get update -q || true
 	$sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+# Kernel series that Debian 12 does not ship (7.2): the tarball from the
+# suite that has it, into the source cache (nothing installed on the host).
+"$here/fetch-linux-source.sh" 7.2
