@@ -2,14 +2,19 @@
 # pack-test.sh SERIES LAYOUT
 #
 # 1. Pack the read-only fixture; the fixture trees must be bit-for-bit and
-#    metadata-identical before and after; the output has the expected shape.
+#    metadata-identical before and after; the output has the expected shape,
+#    holds no private key, has the programs this config runs, and verify
+#    accepts it (and names those programs when a copy lacks them).
 # 2. Build every test module against the packed tree with the original trees
 #    hidden (tmpfs over the fixture dir) and the packed tree read-only.
 # 3. (a) every __versions CRC equals the one in the packed Module.symvers (or
 #        the provider's, for kbp_consumer); the versioned symbol set is exact.
 #    (b) vermagic equals the in-tree crc7.ko's; depends is exact.
+#        With CONFIG_EXTENDED_MODVERSIONS the extended table equals __versions.
 #    (c) the same modules built against the original trees give identical
-#        .mod.c, __versions and .modinfo, and (reported) identical .ko files.
+#        .mod.c, __versions, .modinfo, objects and .ko files (DWARF kernels:
+#        with the trees' paths mapped to one name, see lib.sh).
+# KBP_FIXTURE_FLAVOUR (from CTest) picks the fixture's flavour, e.g. full.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 kbp_enter_ns "$0" "$@"
