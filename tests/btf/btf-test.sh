@@ -5,8 +5,10 @@
 # (fixture.sh 7.2 obj x86_64 full, 6.1 obj x86_64 btf).  The test modules are built against the
 # original tree and against packed trees (originals hidden):
 #   --vmlinux=btf (default)  vmlinux holds only .BTF; module .BTF sections are
-#                            byte-identical to the original build's; bpftool
-#                            reads them with the packed vmlinux as base (-B)
+#                            (and 7.x's .BTF.base) byte-identical to the
+#                            original build's; bpftool reads them with the
+#                            packed vmlinux as base (-B), or with their
+#                            distilled .BTF.base (7.x)
 #   --vmlinux=full           vmlinux without debug sections; same module BTF
 #   --vmlinux=none           a warning; modules have no .BTF and kbuild says
 #                            "Skipping BTF generation"
@@ -95,14 +97,24 @@ cmp -s "$S/vmlinux.btf.orig" "$S/vmlinux.btf.packed" && pass "btf: vmlinux .BTF 
     || fail "btf: vmlinux .BTF differs from the original's"
 check_modules_btf "$S/mod-btf" btf
 for m in "${KBP_MODULES[@]}"; do
+    ko=$S/mod-btf/$m/$m.ko
     # bpftool 7.1 (Debian 12) spells the base -B; newer ones also take "file X base Y"
-    if bpftool -B "$P/vmlinux" btf dump file "$S/mod-btf/$m/$m.ko" > "$S/$m.btfdump" 2>&1; then
-        pass "btf: bpftool -B <packed vmlinux> btf dump file $m.ko ($(wc -l < "$S/$m.btfdump") lines)"
+    base=$P/vmlinux what="packed vmlinux"
+    if readelf -SW "$ko" > "$S/sections" && grep -Eq '\] \.BTF\.base +' "$S/sections"; then
+        # A distilled base (7.0+): the module's BTF is split on its
+        # .BTF.base, which the kernel relocates onto vmlinux's BTF at load
+        # time; bpftool 7.1 cannot, so it reads both sections raw.
+        btf_of "$ko" "$S/$m.btfbase" .BTF.base
+        btf_of "$ko" "$S/$m.btfraw"
+        base=$S/$m.btfbase what=".BTF.base" ko=$S/$m.btfraw
+    fi
+    if bpftool -B "$base" btf dump file "$ko" > "$S/$m.btfdump" 2>&1; then
+        pass "btf: bpftool -B <$what> btf dump file $m.ko ($(wc -l < "$S/$m.btfdump") lines)"
     else
         fail "btf: bpftool btf dump of $m.ko: $(tail -n 3 "$S/$m.btfdump")"
     fi
 done
-grep -q 'kbp_provider_add' "$S/kbp_provider.btfdump" && pass "btf: kbp_provider's BTF names kbp_provider_add" \
+grep -q "^\[[0-9]*\] FUNC 'kbp_provider_add' " "$S/kbp_provider.btfdump" && pass "btf: kbp_provider's BTF names kbp_provider_add" \
     || fail "btf: kbp_provider_add not in kbp_provider's BTF"
 
 "$KBUILD_PACK" pack --src "$SRC" ${OBJ:+--obj "$OBJ"} --list > "$S/list" 2>"$S/list.stderr" || die "--list failed"
