@@ -149,6 +149,19 @@ void mp_add_exported_symbols(struct modpost *mp, struct strbuf *b, struct mp_mod
 	}
 }
 
+/* An unresolved symbol that a version table lists: one some module
+ * exports, with a CRC (the table warns about one without). */
+static bool versioned(struct modpost *mp, const struct mp_module *mod, const struct mp_symbol *s)
+{
+	if (!s->module)
+		return false;
+	if (!s->crc_valid) {
+		mp_warn(mp, "\"%s\" [%s.ko] has no CRC!\n", s->name, mod->name);
+		return false;
+	}
+	return true;
+}
+
 /* 7.2 writes __versions only with -b (CONFIG_BASIC_MODVERSIONS) */
 static void add_versions(struct modpost *mp, struct strbuf *b, struct mp_module *mod)
 {
@@ -162,12 +175,8 @@ static void add_versions(struct modpost *mp, struct strbuf *b, struct mp_module 
 	for (size_t i = 0; i < mod->unresolved.n; i++) {
 		struct mp_symbol *s = mod->unresolved.v[i];
 
-		if (!s->module)
+		if (!versioned(mp, mod, s))
 			continue;
-		if (!s->crc_valid) {
-			mp_warn(mp, "\"%s\" [%s.ko] has no CRC!\n", s->name, mod->name);
-			continue;
-		}
 		if (strlen(s->name) >= module_name_len(mod)) {
 			/* with -x the long name is in the extended tables only */
 			if (mp->extended_modversions)
@@ -195,13 +204,8 @@ static void add_extended_versions(struct modpost *mp, struct strbuf *b, struct m
 	for (size_t i = 0; i < mod->unresolved.n; i++) {
 		struct mp_symbol *s = mod->unresolved.v[i];
 
-		if (!s->module)
-			continue;
-		if (!s->crc_valid) {
-			mp_warn(mp, "\"%s\" [%s.ko] has no CRC!\n", s->name, mod->name);
-			continue;
-		}
-		mp_buf_printf(mp, b, "\t0x%08x,\n", s->crc);
+		if (versioned(mp, mod, s))
+			mp_buf_printf(mp, b, "\t0x%08x,\n", s->crc);
 	}
 	strbuf_adds(b, "};\n"
 		       "static const char ____version_ext_names[]\n"

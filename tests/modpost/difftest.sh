@@ -11,8 +11,8 @@
 #   from-src    kernel source files to copy in from the fixture's src/,
 #               one a line; a line may name alternatives (the first that
 #               the fixture has is taken: lib/crc7.c moved to lib/crc/)
-#   from-case   another case whose Kbuild and sources this one shares
-#               (it differs only in make.args)
+#   from-case   another case whose Kbuild and sources this one starts
+#               from; its own files (make.args, a Kbuild, sources) win
 #   make.args   extra make arguments (one line), e.g. KBUILD_MODPOST_WARN=1
 #   prepare.sh  run in the module dir before the build (with $D set)
 #   cmdline.sed a sed script applied to the modpost command line before
@@ -51,12 +51,12 @@ W=$(mktemp -d /tmp/kbp-mpdiff.XXXXXX)
 trap 'rm -rf "$W"' EXIT
 M=$W/$(basename "$CASE")
 mkdir -p "$M"
-cp -a "$CASE/." "$M/"
 if [ -f "$CASE/from-case" ]; then
     other=$(dirname "$CASE")/$(cat "$CASE/from-case")
     cp -a "$other/Kbuild" "$other"/*.c "$M/"
-    rm -f "$M/from-case"
 fi
+cp -a "$CASE/." "$M/"
+rm -f "$M/from-case"
 if [ -f "$M/from-src" ]; then
     while read -ra alts; do
         [ ${#alts[@]} -gt 0 ] || continue
