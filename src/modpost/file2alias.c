@@ -408,19 +408,20 @@ static void do_input(struct f2a *c, char *alias, const char *field, unsigned nwo
 
 static int do_input_entry(struct f2a *c, char *alias)
 {
+	/* the highest bit of each: max up to 6.12, max_7_2 in 7.2 */
 	static const struct {
 		const char *sep, *field;
-		unsigned flag, min, max;
+		unsigned flag, min, max, max_7_2;
 	} bitmaps[] = {
-		{ "-e*", "evbit", 0x0010, 0, 0x1f },
-		{ "k*", "keybit", 0x0020, 0x71, 0x2ff },
-		{ "r*", "relbit", 0x0040, 0, 0x0f },
-		{ "a*", "absbit", 0x0080, 0, 0x3f },
-		{ "m*", "mscbit", 0x0100, 0, 0x07 },
-		{ "l*", "ledbit", 0x0200, 0, 0x0f },
-		{ "s*", "sndbit", 0x0400, 0, 0x07 },
-		{ "f*", "ffbit", 0x0800, 0, 0x7f },
-		{ "w*", "swbit", 0x1000, 0, 0x10 },
+		{ "-e*", "evbit", 0x0010, 0, 0x1f, 0x1f },
+		{ "k*", "keybit", 0x0020, 0x71, 0x2ff, 0x2ff },
+		{ "r*", "relbit", 0x0040, 0, 0x0f, 0x0f },
+		{ "a*", "absbit", 0x0080, 0, 0x3f, 0x3f },
+		{ "m*", "mscbit", 0x0100, 0, 0x07, 0x07 },
+		{ "l*", "ledbit", 0x0200, 0, 0x0f, 0x0f },
+		{ "s*", "sndbit", 0x0400, 0, 0x07, 0x07 },
+		{ "f*", "ffbit", 0x0800, 0, 0x7f, 0x7f },
+		{ "w*", "swbit", 0x1000, 0, 0x10, 0x11 },
 	};
 	unsigned bits = c->ulong_size * 8;
 	uint64_t flags = fval(c, "flags", c->ulong_size);
@@ -432,8 +433,7 @@ static int do_input_entry(struct f2a *c, char *alias)
 	ADD(alias, "e", flags & 8, fval(c, "version", 2), 2);
 
 	for (size_t i = 0; i < ARRAY_SIZE(bitmaps); i++) {
-		/* INPUT_DEVICE_ID_SW_MAX: 0x10 up to 6.12, 0x11 in 7.2 */
-		unsigned max = bitmaps[i].max + (c->mp->fmt >= KBP_MODPOST_7_2 && bitmaps[i].flag == 0x1000);
+		unsigned max = c->mp->fmt >= KBP_MODPOST_7_2 ? bitmaps[i].max_7_2 : bitmaps[i].max;
 
 		alias_append(c, alias, strlen("input:"), "%s", bitmaps[i].sep);
 		if (flags & bitmaps[i].flag)
@@ -483,7 +483,6 @@ static int do_dmi_entry(struct f2a *c, char *alias)
 {
 	/* struct dmi_strmatch { u8 slot:7, exact_match:1; char substr[79]; } matches[4] */
 	const uint8_t *m = faddr(c, "matches", 4 * 80);
-
 	const size_t prefix_len = strlen("dmi*");
 
 	strcpy(alias, "dmi*");
