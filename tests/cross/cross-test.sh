@@ -1,7 +1,8 @@
 #!/bin/bash
-# cross-test.sh SERIES LAYOUT ARCH CASE
+# cross-test.sh SERIES LAYOUT ARCH CASE [FLAVOUR]
 #
-# Tests on a kernel cross-built for ARCH (tests/fixture/fixture.sh):
+# Tests on a kernel cross-built for ARCH (tests/fixture/fixture.sh, with
+# FLAVOUR's fragment when given):
 #   build   pack with --host-tools=build: the fixture is left unchanged, the
 #           host programs are the build machine's (verify --host-arch of this
 #           machine passes, of ARCH fails naming them); the test modules
@@ -20,9 +21,9 @@ set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/lib-cross.sh"
 kbp_enter_ns "$0" "$@"
-[ $# -eq 4 ] || die "usage: $0 SERIES LAYOUT ARCH build|target|boot"
+[ $# -eq 4 ] || [ $# -eq 5 ] || die "usage: $0 SERIES LAYOUT ARCH build|target|boot [FLAVOUR]"
 CASE=$4
-kbp_cross_setup "$1" "$2" "$3"
+kbp_cross_setup "$1" "$2" "$3" "${5:-}"
 command -v "${CROSS}gcc" >/dev/null || die "${CROSS}gcc missing"
 THIS_ARCH=$(uname -m)
 
@@ -75,9 +76,12 @@ target)
         || pass "--host-tools=target rebuilt every program (no warnings)"
     kbp_elf_programs "$PACKED" > "$S/programs"
     log "ELF programs in the output: $(tr '\n' ',' < "$S/programs")"
-    for p in scripts/basic/fixdep scripts/mod/modpost scripts/genksyms/genksyms; do
-        grep -q "^$p " "$S/programs" || fail "$p missing from the output"
-    done
+    kbp_module_build_programs "$PACKED/.config" > "$S/runs"
+    log "programs a module build runs: $(tr '\n' ' ' < "$S/runs")"
+    while read -r p; do
+        [ -f "$PACKED/$p" ] && readelf -h "$PACKED/$p" | grep -q "Machine:.*$(kbp_machine_name)" \
+            && pass "$p rebuilt for $ELFARCH" || fail "$p missing from the output or not for $ELFARCH"
+    done < "$S/runs"
     if grep -qx 'CONFIG_MODULE_SIG=y' "$PACKED/.config"; then
         grep -q '^scripts/sign-file ' "$S/programs" && pass "sign-file rebuilt" || fail "sign-file missing"
     fi
@@ -109,10 +113,10 @@ target)
     # rebuild in the same path as the reference build
     kbp_build_against "$E" "$S/mod"
     mv "$S/mod" "$S/mod.target"
-    for p in scripts/basic/fixdep scripts/mod/modpost scripts/genksyms/genksyms; do
+    while read -r p; do
         n=$(grep -c "$p\$" "$S/shim.log" || true)
         [ "$n" -gt 0 ] && pass "the module builds ran the target's $p $n time(s)" || fail "the module builds never ran the target's $p"
-    done
+    done < "$S/runs"
     kbp_compare_builds "$S/mod.build" "$S/mod.target" "build-machine programs vs target programs under qemu-user"
     if grep -qx 'CONFIG_MODULE_SIG=y' "$PACKED/.config" && [ -n "$OBJ" ]; then
         cp "$S/mod.target/kbp_user/kbp_user.ko" "$S/signed.ko"
