@@ -28,9 +28,18 @@ command -v "${CROSS}gcc" >/dev/null || die "${CROSS}gcc missing"
 THIS_ARCH=$(uname -m)
 
 # kbp_build_against KDIR MODDIR [hide]
+# With debug info (the full flavour) the objects name the kernel tree's
+# directory: it reads /kbp-kernel in every build, SRC and OBJ for the
+# original tree, so that builds against trees in other places can be
+# byte-identical; the builds against a packed tree hide the original one.
+# pahole before 1.27 with -j orders module BTF differently from run to run;
+# Makefile.btf drops -j when the build asks to be reproducible, as here.
+export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 1970"
 kbp_build_against() {
+    local maps="-fdebug-prefix-map=$1=/kbp-kernel"
+    [ "$1" != "$KTREE" ] || maps="-fdebug-prefix-map=$SRC=/kbp-kernel${OBJ:+ -fdebug-prefix-map=$OBJ=/kbp-kernel}"
     kbp_copy_modules "$2"
-    kbp_build_modules "$1" "$2" ${3:-} || die "test modules do not build against $1"
+    KCFLAGS=$maps kbp_build_modules "$1" "$2" ${3:-} || die "test modules do not build against $1"
 }
 
 case "$CASE" in
@@ -91,6 +100,10 @@ target)
     # Reference: the same modules built with the build machine's programs.
     kbp_pack "$S/ref" --host-tools=build
     REF=$PACKED
+    kbp_elf_programs "$REF" | awk '{ print $1 }' > "$S/programs.build"
+    awk '{ print $1 }' "$S/programs" | diff -u "$S/programs.build" - >&2 \
+        && pass "the same $(wc -l < "$S/programs.build") ELF files as the --host-tools=build output" \
+        || fail "the ELF files differ from the --host-tools=build output's (above)"
     kbp_build_against "$REF" "$S/mod"
     mv "$S/mod" "$S/mod.build"
     # The target's programs at work, through qemu-user: a writable copy of
@@ -101,6 +114,8 @@ target)
     E=$S/emu/lib/modules/$REL/build
     case "$KARCH" in arm64) QL=/ ;; riscv) QL=/usr/riscv64-linux-gnu ;; esac
     while read -r p _; do
+        # the BTF base of modules is ELF data, not a program
+        [ "$p" != vmlinux ] || continue
         mv "$E/$p" "$E/$p.target"
         printf '#!/bin/sh\necho "$0" >> %s\nexec %s -L %s "$0.target" "$@"\n' "$S/shim.log" "$QEMU_USER" "$QL" > "$E/$p"
         chmod 755 "$E/$p"
