@@ -47,10 +47,6 @@ grep -qx 'CONFIG_MODULE_SIG=y' "$KTREE/.config" && SIGNS=1
 # the private framework: the signing variables (dkms reads no others from it)
 mkdir -p "$S/etc-dkms" "$S/dkms"
 mount --bind "$S/etc-dkms" /etc/dkms
-# dkms_hidden CMD...: CMD with the fixture's trees hidden
-dkms_hidden() {
-    unshare -m --propagation private -- sh -c 'mount -t tmpfs -o size=1m,mode=0555 kbp-hidden "$0" && exec "$@"' "$FIX" "$@"
-}
 # kbp_dkms KDIR LOG ACTION...: dkms on the scratch trees for kernel source
 # KDIR (run through $DKMS_WRAP, if set)
 DKMS_WRAP=
@@ -87,7 +83,7 @@ kbp_pack "$S/root"
 mount --bind "$PACKED" "$PACKED"
 mount -o remount,bind,ro "$PACKED"
 kbp_dkms "$PACKED" "$S/add.log" add -m "$NAME" -v "$VER"
-DKMS_WRAP=dkms_hidden kbp_dkms "$PACKED" "$S/build.log" build -m "$NAME" -v "$VER" -k "$REL"
+DKMS_WRAP=kbpp_hidden kbp_dkms "$PACKED" "$S/build.log" build -m "$NAME" -v "$VER" -k "$REL"
 cat "$S/build.log" >&2
 check_status "the packed tree"
 ko=$(built_ko)
@@ -105,19 +101,12 @@ if [ -n "$SIGNS" ]; then
     signer=$(modinfo -F signer "$ko")
     [ "$signer" = "DKMS module signing key" ] && pass "signer '$signer'" || fail "signer '$signer', want 'DKMS module signing key'"
 fi
-# ko_unsigned_no_buildid KO OUT: KO without its signature and build-id
-# note (a hash taken before dkms strips the debug info, which names the
-# headers' directory: the original SRC's or the packed tree's)
+# ko_unsigned_no_buildid KO OUT: KO without its build-id note (a hash taken
+# before dkms strips the debug info, which names the headers' directory: the
+# original SRC's or the packed tree's) and so without its signature (objcopy
+# writes the ELF file only, not what is appended to it)
 ko_unsigned_no_buildid() {
-    python3 - "$1" "$2.tmp" <<'PY'
-import sys
-d = open(sys.argv[1], 'rb').read(); magic = b"~Module signature appended~\n"
-if d.endswith(magic):
-    n = int.from_bytes(d[-len(magic) - 4:-len(magic)], 'big')
-    d = d[:-(len(magic) + 12 + n)]
-open(sys.argv[2], 'wb').write(d)
-PY
-    objcopy -R .note.gnu.build-id "$2.tmp" "$2" && rm -f "$2.tmp"
+    objcopy -R .note.gnu.build-id "$1" "$2"
 }
 ko_unsigned_no_buildid "$S/orig.ko" "$S/orig.cmp.ko"
 ko_unsigned_no_buildid "$ko" "$S/packed.cmp.ko"
