@@ -35,6 +35,22 @@ kbp_cross_setup() {
     log "fixture $FIX (release $REL, $KARCH, CROSS_COMPILE=$CROSS, layout $LAYOUT${FLAVOUR:+, flavour $FLAVOUR}), scratch $S"
 }
 
+# kbp_build_against KDIR MODDIR [hide]: the test modules, fresh in MODDIR,
+# built against KDIR (dies if one does not build).
+# With debug info (the full flavour) the objects name the kernel tree's
+# directory: it reads /kbp-kernel in every build, SRC and OBJ for the
+# original tree (KTREE), so that builds against trees in other places can be
+# byte-identical; the builds against a packed tree hide the original one.
+# pahole before 1.27 with -j orders module BTF differently from run to run;
+# Makefile.btf drops -j when the build asks to be reproducible, as here.
+export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 1970"
+kbp_build_against() {
+    local maps="-fdebug-prefix-map=$1=/kbp-kernel"
+    [ "$1" != "$KTREE" ] || maps="-fdebug-prefix-map=$SRC=/kbp-kernel${OBJ:+ -fdebug-prefix-map=$OBJ=/kbp-kernel}"
+    kbp_copy_modules "$2"
+    KCFLAGS=$maps kbp_build_modules "$1" "$2" ${3:-} || die "test modules do not build against $1"
+}
+
 # kbp_elf_programs DIR: "path machine" of every ELF executable/shared object
 kbp_elf_programs() {
     (cd "$1" && find . -type f -print0 | xargs -0 -r file -N -F '|' | grep -E '\| *ELF [0-9]+-bit .*(executable|shared object)' |
