@@ -3,7 +3,8 @@
 #
 # Wall time and peak memory of kbuild-modpost against the kernel's own
 # scripts/mod/modpost (from the cached fixture kernel of SERIES, default
-# 6.1), on one M= directory holding
+# 6.1; 7.x uses its "full" fixture, $KBP_BENCH_FLAVOUR overrides), on one
+# M= directory holding
 #   - every non-failing module of tests/modpost/cases (exports, device
 #     tables, lib/crc*, samples/), and
 #   - a synthetic set of 1,000 modules (2 objects each, exports with CRCs,
@@ -22,8 +23,10 @@ ROOT=$(cd "$HERE/.." && pwd)
 OURS=$(realpath "${2:-$ROOT/build/bin/kbuild-modpost}")
 N=${KBP_BENCH_MODULES:-1000}
 RUNS=${KBP_BENCH_RUNS:-15}
-CACHE=${KBP_BENCH_CACHE:-/var/cache/kbuild-pack/bench-modpost-$SERIES-$N}
-D=$("$ROOT/tests/fixture/fixture.sh" "$SERIES" obj x86_64)
+case $SERIES in 6.*) def_flavour= ;; *) def_flavour=full ;; esac
+FLAVOUR=${KBP_BENCH_FLAVOUR-$def_flavour}
+CACHE=${KBP_BENCH_CACHE:-/var/cache/kbuild-pack/bench-modpost-$SERIES${FLAVOUR:+-$FLAVOUR}-$N}
+D=$("$ROOT/tests/fixture/fixture.sh" "$SERIES" obj x86_64 $FLAVOUR)
 M=$CACHE/m
 
 if [ ! -f "$CACHE/.complete" ]; then
@@ -33,7 +36,13 @@ if [ ! -f "$CACHE/.complete" ]; then
     for c in exports devtables noexport lib_crc4 lib_crc7 lib_crc8 lib_crc_itu_t sample_kfifo sample_kobject; do
         cd="$ROOT/tests/modpost/cases/$c"
         cp -a "$cd/." "$M/"
-        if [ -f "$cd/from-src" ]; then while read -r f; do cp "$D/src/$f" "$M/"; done < "$cd/from-src"; fi
+        # from-src lines may name alternatives (lib/crc7.c, 7.x lib/crc/crc7.c)
+        if [ -f "$cd/from-src" ]; then
+            while read -ra alts; do
+                for f in "${alts[@]}"; do [ -f "$D/src/$f" ] && break; done
+                cp "$D/src/$f" "$M/"
+            done < "$cd/from-src"
+        fi
         sed "s/^obj-m *:=/obj-m +=/" "$cd/Kbuild" >> "$CACHE/Kbuild"
     done
     rm -f "$M/from-src"
@@ -69,7 +78,7 @@ if [ ! -f "$CACHE/.complete" ]; then
     unshare -m --propagation private -- bash -c '
         mount --bind "$1" "$1" && mount -o remount,bind,ro "$1"; shift; exec "$@"' _ "$D" \
         make -C "$D/obj" M="$M" V=1 -j"$(nproc)" modules > "$CACHE/build.log" 2>&1 || true
-    grep -E '(^|[ |;])scripts/mod/modpost ' "$CACHE/build.log" | tail -n 1 > "$CACHE/cmdline"
+    grep -E '(^|[ |;/])scripts/mod/modpost ' "$CACHE/build.log" | tail -n 1 > "$CACHE/cmdline"
     [ -s "$CACHE/cmdline" ] || { tail -n 30 "$CACHE/build.log" >&2; exit 1; }
     # a distro-sized symbol dump: the fixture's plus 30,000 synthetic exports
     cp "$D/obj/Module.symvers" "$CACHE/full.symvers"
@@ -80,7 +89,14 @@ fi
 line=$(cat "$CACHE/cmdline")
 line=${line##*;) }
 # use the full symbol dump in place of the fixture's
+line=${line/-i $D\/obj\/Module.symvers/-i $CACHE/full.symvers}
 line=${line/-i Module.symvers/-i $CACHE/full.symvers}
+# since 6.13 make runs $(objtree)/scripts/mod/modpost in the module's directory
+if [[ $line =~ ^[[:space:]]*$D/obj/scripts/mod/modpost[[:space:]] ]]; then
+    rundir=$M prog=$D/obj/scripts/mod/modpost
+else
+    rundir=$D/obj prog=scripts/mod/modpost
+fi
 nmods=$(wc -l < "$M/modules.order")
 
 # one run: wall ms (from date, finer than time's 10 ms) and peak RSS KiB
@@ -88,7 +104,7 @@ run1() {
     local bin=$1 t0 t1
     find "$M" -name '*.mod.c' -delete
     t0=$(date +%s%N)
-    (cd "$D/obj" && /usr/bin/time -o "$CACHE/time.out" -f '%M' bash -c "${line//scripts\/mod\/modpost/$bin}" > /dev/null 2>&1) || true
+    (cd "$rundir" && objtree=$D/obj /usr/bin/time -o "$CACHE/time.out" -f '%M' bash -c "${line/$prog/$bin}" > /dev/null 2>&1) || true
     t1=$(date +%s%N)
     echo "$(( (t1 - t0) / 1000 )) $(tail -n 1 "$CACHE/time.out")"
 }

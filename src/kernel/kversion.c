@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,13 +104,37 @@ int kversion_read_tree(const char *dir, unsigned *version, unsigned *patchlevel)
 	return -ENOENT;
 }
 
+/* The series whose modpost kbuild-modpost reproduces; a new series is a
+ * row here plus what differs in src/modpost, keyed on its format. */
+static const struct modpost_series {
+	unsigned version, patchlevel;
+	enum kbp_modpost_format fmt;
+} modpost_series[] = {
+	{ 6, 1, KBP_MODPOST_6_1 },
+	{ 6, 12, KBP_MODPOST_6_12 },
+	{ 7, 2, KBP_MODPOST_7_2 },
+};
+
 enum kbp_modpost_format kbp_modpost_format(unsigned version, unsigned patchlevel)
 {
-	if (version == 6 && patchlevel == 1)
-		return KBP_MODPOST_6_1;
-	if (version == 6 && patchlevel == 12)
-		return KBP_MODPOST_6_12;
+	for (size_t i = 0; i < ARRAY_SIZE(modpost_series); i++)
+		if (modpost_series[i].version == version && modpost_series[i].patchlevel == patchlevel)
+			return modpost_series[i].fmt;
 	return KBP_MODPOST_UNKNOWN;
+}
+
+const char *kbp_modpost_known_series(void)
+{
+	static char known[64];
+
+	if (!known[0]) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < ARRAY_SIZE(modpost_series); i++)
+			n += (size_t)snprintf(known + n, sizeof(known) - n, "%s%u.%u", i ? ", " : "",
+					      modpost_series[i].version, modpost_series[i].patchlevel);
+	}
+	return known;
 }
 
 bool kbp_modpost_supports(unsigned version, unsigned patchlevel)

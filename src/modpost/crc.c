@@ -11,18 +11,20 @@
 static void extract_crcs_for_object(struct modpost *mp, const char *object, struct mp_module *mod)
 {
 	_cleanup_free_ char *cmd_file = NULL, *buf = NULL;
-	const char *base = strrchr(object, '/');
-	int dirlen;
+	const char *base = mp_basename(object);
+	int dirlen = (int)(base - object);
+	int baselen = (int)strlen(base) - (int)strlen(".o");
 	char *p;
 
-	if (base) {
-		base++;
-		dirlen = (int)(base - object);
+	/* 7.2 swaps the last two characters for "o" (for CONFIG_LTO_CLANG_THIN_DIST,
+	 * whose x.thinlto-native.o has its CRCs in .x.o.cmd) */
+	if (mp->fmt < KBP_MODPOST_7_2) {
+		cmd_file = xasprintf("%.*s.%s.cmd", dirlen, object, base);
 	} else {
-		dirlen = 0;
-		base = object;
+		if (str_ends_with(object, ".thinlto-native.o"))
+			baselen -= (int)strlen(".thinlto-native");
+		cmd_file = xasprintf("%.*s.%.*s.o.cmd", dirlen, object, baselen, base);
 	}
-	cmd_file = xasprintf("%.*s.%s.cmd", dirlen, object, base);
 	if (strlen(cmd_file) >= PATH_MAX) {
 		cmd_file[PATH_MAX - 1] = '\0';
 		mp_error(mp, "%s: too long path was truncated\n", cmd_file);

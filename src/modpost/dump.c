@@ -7,9 +7,15 @@
 #include "modpost.h"
 #include "kernel/symvers.h"
 
+struct dump_ctx {
+	struct modpost *mp;
+	const char *fname;
+};
+
 static int dump_line(const struct symvers_line *l, void *userdata)
 {
-	struct modpost *mp = userdata;
+	struct dump_ctx *c = userdata;
+	struct modpost *mp = c->mp;
 	struct mp_module *mod;
 	struct mp_symbol *s;
 	bool gpl_only;
@@ -22,10 +28,10 @@ static int dump_line(const struct symvers_line *l, void *userdata)
 		mp_error(mp, "%s: unknown license %s. skip", l->name, l->export_type);
 		return 0;
 	}
-	mod = mp_module_find(mp, l->module);
+	mod = mp_module_find_dump(mp, c->fname, l->module);
 	if (!mod) {
 		mod = mp_module_new(mp, l->module, strlen(l->module));
-		mod->from_dump = true;
+		mod->dump_file = c->fname;
 	}
 	if (mp->fmt == KBP_MODPOST_6_1)
 		/* sym_update_namespace(): "" means none */
@@ -40,7 +46,8 @@ static int dump_line(const struct symvers_line *l, void *userdata)
 void mp_read_dump(struct modpost *mp, const char *fname)
 {
 	_cleanup_free_ char *buf = mp_read_text_file(fname);
-	int r = symvers_parse_kernel(buf, dump_line, mp, NULL);
+	struct dump_ctx c = { mp, fname };
+	int r = symvers_parse_kernel(buf, dump_line, &c, NULL);
 
 	if (r == -EINVAL)
 		mp_fatal(mp, "parse error in symbol dump file\n");
@@ -53,7 +60,7 @@ void mp_write_dump(struct modpost *mp, const char *fname)
 	for (size_t i = 0; i < mp->modules.n; i++) {
 		struct mp_module *mod = mp->modules.v[i];
 
-		if (mod->from_dump)
+		if (mod->dump_file)
 			continue;
 		for (size_t j = 0; j < mod->exports.n; j++) {
 			struct mp_symbol *s = mod->exports.v[j];

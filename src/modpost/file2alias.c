@@ -31,8 +31,9 @@ struct f2a {
 static const struct devtable_offsets *offsets(struct modpost *mp)
 {
 	if (!mp->offsets) {
+		_cleanup_free_ char *path = path_join(mp->objtree, OFFSETS_FILE);
 		char *text;
-		int r = read_file(OFFSETS_FILE, &text, NULL);
+		int r = read_file(path, &text, NULL);
 
 		if (r < 0)
 			mp_fatal(mp, "%s: %s (kbuild-modpost reads device-id struct layouts from it)\n",
@@ -114,9 +115,53 @@ static void add_wildcard(char *alias)
 		strcat(alias, "*");
 }
 
+/* 7.2 builds input and dmi aliases after their prefix in a 256-byte
+ * buffer (alias_append()) and stops at an overflow */
+#define ALIAS_BUF_7_2 256
+
+static void alias_append(struct f2a *c, char *alias, size_t prefix_len, const char *fmt, ...) _printf_(4, 5);
+static void alias_append(struct f2a *c, char *alias, size_t prefix_len, const char *fmt, ...)
+{
+	size_t len = strlen(alias), have = ALIAS_BUF_7_2 - (len - prefix_len);
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(alias + len, ALIAS_SIZE - len, fmt, ap);
+	va_end(ap);
+	if (c->mp->fmt >= KBP_MODPOST_7_2 && (n < 0 || (size_t)n >= have))
+		mp_fatal(c->mp, "alias buffer (%d) overflow on append (need %d, have %zu)\n", ALIAS_BUF_7_2, n, have);
+}
+
+void mp_alias_free(void *p)
+{
+	struct mp_alias *a = p;
+
+	free(a->builtin_modname);
+	free(a);
+}
+
+/* One MODULE_ALIAS(). 7.2 (module_alias_printf()) drops duplicates; 6.x
+ * formats the line at once, where one of 500 bytes or more is fatal. */
 static void emit(struct f2a *c, const char *alias)
 {
-	mp_buf_printf(c->mp, &c->mod->devtable, "MODULE_ALIAS(\"%s\");\n", alias);
+	struct ptrarray *aliases = &c->mod->aliases;
+	size_t n = strlen(alias);
+	struct mp_alias *a;
+
+	if (c->mp->fmt >= KBP_MODPOST_7_2) {
+		for (size_t i = 0; i < aliases->n; i++)
+			if (!strcmp(((struct mp_alias *)aliases->v[i])->str, alias))
+				return;
+	} else {
+		struct strbuf line = { 0 };
+
+		mp_buf_printf(c->mp, &line, "MODULE_ALIAS(\"%s\");\n", alias);
+		strbuf_release(&line);
+	}
+	a = xcalloc(1, sizeof(*a) + n + 1);
+	memcpy(a->str, alias, n + 1);
+	ptrarray_push(aliases, a);
 }
 
 /* ---- aliases made of fixed fields ---- */
@@ -281,6 +326,7 @@ static int do_pci_entry(struct f2a *c, char *alias)
 		strcpy(alias, "vfio_pci:");
 		break;
 	default:
+		/* 7.2 goes on with an uninitialised prefix (garbage): both skip it */
 		mp_warn(c->mp, "Unknown PCI driver_override alias %08X\n", override_only);
 		return 0;
 	}
@@ -356,15 +402,29 @@ static void do_input(struct f2a *c, char *alias, const char *field, unsigned nwo
 			break;
 		w = kelf_read_uint(c->k, arr + (i / bits) * c->ulong_size, c->ulong_size);
 		if (w & (1ULL << (i % bits)))
-			alias_addf(alias, "%X,*", i);
+			alias_append(c, alias, strlen("input:"), "%X,*", i);
 	}
 }
 
 static int do_input_entry(struct f2a *c, char *alias)
 {
+	/* the highest bit of each: max up to 6.12, max_7_2 in 7.2 */
+	static const struct {
+		const char *sep, *field;
+		unsigned flag, min, max, max_7_2;
+	} bitmaps[] = {
+		{ "-e*", "evbit", 0x0010, 0, 0x1f, 0x1f },
+		{ "k*", "keybit", 0x0020, 0x71, 0x2ff, 0x2ff },
+		{ "r*", "relbit", 0x0040, 0, 0x0f, 0x0f },
+		{ "a*", "absbit", 0x0080, 0, 0x3f, 0x3f },
+		{ "m*", "mscbit", 0x0100, 0, 0x07, 0x07 },
+		{ "l*", "ledbit", 0x0200, 0, 0x0f, 0x0f },
+		{ "s*", "sndbit", 0x0400, 0, 0x07, 0x07 },
+		{ "f*", "ffbit", 0x0800, 0, 0x7f, 0x7f },
+		{ "w*", "swbit", 0x1000, 0, 0x10, 0x11 },
+	};
 	unsigned bits = c->ulong_size * 8;
 	uint64_t flags = fval(c, "flags", c->ulong_size);
-#define WORDS(max) ((max) / bits + 1)
 
 	strcpy(alias, "input:");
 	ADD(alias, "b", flags & 1, fval(c, "bustype", 2), 2);
@@ -372,34 +432,13 @@ static int do_input_entry(struct f2a *c, char *alias)
 	ADD(alias, "p", flags & 4, fval(c, "product", 2), 2);
 	ADD(alias, "e", flags & 8, fval(c, "version", 2), 2);
 
-	alias_addf(alias, "-e*");
-	if (flags & 0x0010)
-		do_input(c, alias, "evbit", WORDS(0x1f), 0, 0x1f);
-	alias_addf(alias, "k*");
-	if (flags & 0x0020)
-		do_input(c, alias, "keybit", WORDS(0x2ff), 0x71, 0x2ff);
-	alias_addf(alias, "r*");
-	if (flags & 0x0040)
-		do_input(c, alias, "relbit", WORDS(0x0f), 0, 0x0f);
-	alias_addf(alias, "a*");
-	if (flags & 0x0080)
-		do_input(c, alias, "absbit", WORDS(0x3f), 0, 0x3f);
-	alias_addf(alias, "m*");
-	if (flags & 0x0100)
-		do_input(c, alias, "mscbit", WORDS(0x07), 0, 0x07);
-	alias_addf(alias, "l*");
-	if (flags & 0x0200)
-		do_input(c, alias, "ledbit", WORDS(0x0f), 0, 0x0f);
-	alias_addf(alias, "s*");
-	if (flags & 0x0400)
-		do_input(c, alias, "sndbit", WORDS(0x07), 0, 0x07);
-	alias_addf(alias, "f*");
-	if (flags & 0x0800)
-		do_input(c, alias, "ffbit", WORDS(0x7f), 0, 0x7f);
-	alias_addf(alias, "w*");
-	if (flags & 0x1000)
-		do_input(c, alias, "swbit", WORDS(0x10), 0, 0x10);
-#undef WORDS
+	for (size_t i = 0; i < ARRAY_SIZE(bitmaps); i++) {
+		unsigned max = c->mp->fmt >= KBP_MODPOST_7_2 ? bitmaps[i].max_7_2 : bitmaps[i].max;
+
+		alias_append(c, alias, strlen("input:"), "%s", bitmaps[i].sep);
+		if (flags & bitmaps[i].flag)
+			do_input(c, alias, bitmaps[i].field, max / bits + 1, bitmaps[i].min, max);
+	}
 	return 1;
 }
 
@@ -444,6 +483,7 @@ static int do_dmi_entry(struct f2a *c, char *alias)
 {
 	/* struct dmi_strmatch { u8 slot:7, exact_match:1; char substr[79]; } matches[4] */
 	const uint8_t *m = faddr(c, "matches", 4 * 80);
+	const size_t prefix_len = strlen("dmi*");
 
 	strcpy(alias, "dmi*");
 	for (size_t i = 0; i < ARRAY_SIZE(dmi_fields); i++) {
@@ -451,15 +491,21 @@ static int do_dmi_entry(struct f2a *c, char *alias)
 			unsigned slot = m[j * 80] & 0x7f;
 
 			if (slot && slot == (unsigned)dmi_fields[i].field) {
+				alias_append(c, alias, prefix_len, ":%s*", dmi_fields[i].prefix);
 				/* the kernel's dmi_ascii_filter(), on substr as "%s" reads it */
-				alias_addf(alias, ":%s*", dmi_fields[i].prefix);
-				for (const char *s = (const char *)m + j * 80 + 1; *s; s++)
-					if (*s > ' ' && *s < 127 && *s != ':')
-						alias_addf(alias, "%c", *s);
-				alias_addf(alias, "*");
+				for (const char *s = (const char *)m + j * 80 + 1; *s; s++) {
+					if (!(*s > ' ' && *s < 127 && *s != ':'))
+						continue;
+					if (c->mp->fmt >= KBP_MODPOST_7_2 &&
+					    ALIAS_BUF_7_2 - (strlen(alias) - prefix_len) <= 1)
+						mp_fatal(c->mp, "dmi_ascii_filter: alias buffer overflow\n");
+					alias_addf(alias, "%c", *s);
+				}
+				alias_append(c, alias, prefix_len, "*");
 			}
 		}
 	}
+	/* 7.2 adds the ":" in its final printf, past the buffer */
 	alias_addf(alias, ":");
 	return 1;
 }
@@ -701,13 +747,15 @@ static int do_tbsvc_entry(struct f2a *c, char *alias)
 	return 1;
 }
 
-/* typec:idNmN */
+/* typec:idNmN; 7.2: typec:idN */
 static int do_typec_entry(struct f2a *c, char *alias)
 {
-	uint64_t mode = fval(c, "mode", 1);
-
 	snprintf(alias, ALIAS_SIZE, "typec:id%04X", (unsigned)fval(c, "svid", 2));
-	ADD(alias, "m", mode != 0x7, mode, 1);
+	if (c->mp->fmt < KBP_MODPOST_7_2) {
+		uint64_t mode = fval(c, "mode", 1);
+
+		ADD(alias, "m", mode != 0x7, mode, 1);
+	}
 	return 1;
 }
 
@@ -730,6 +778,19 @@ static int do_wmi_entry(struct f2a *c, char *alias)
 		return 0;
 	}
 	snprintf(alias, ALIAS_SIZE, "wmi:%s", guid);
+	if (c->mp->fmt < KBP_MODPOST_7_2)
+		return 1;
+	/* 7.2: a GUID of hex digits and dashes, upper-cased */
+	for (int i = 0; i < 36; i++) {
+		bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+
+		if (dash ? guid[i] != '-' : !isxdigit((unsigned char)guid[i])) {
+			mp_warn(c->mp, "Invalid character %c inside WMI GUID string '%s' in '%s'\n", guid[i], guid,
+				c->mod->name);
+			return 0;
+		}
+		alias[strlen("wmi:") + i] = (char)toupper((unsigned char)guid[i]);
+	}
 	return 1;
 }
 
@@ -796,6 +857,13 @@ static int do_cdx_entry(struct f2a *c, char *alias)
 	return 1;
 }
 
+/* mcb:16zN (7.2) */
+static int do_mcb_entry(struct f2a *c, char *alias)
+{
+	snprintf(alias, ALIAS_SIZE, "mcb:16z%03d", (int)fval(c, "device", 2));
+	return 1;
+}
+
 /* vchiq:S (6.12) */
 static int do_vchiq_entry(struct f2a *c, char *alias)
 {
@@ -814,63 +882,64 @@ struct devtable {
 	const char *device_id; /* __mod_<device_id>__<identifier>_device_table */
 	const char *devid;     /* struct name in devicetable-offsets.h */
 	int (*do_entry)(struct f2a *c, char *alias);
-	bool only_6_12;
 	const struct fields_alias *fields; /* instead of do_entry */
+	enum kbp_modpost_format since;     /* the first series that knows it */
 };
 
 static const struct devtable devtable[] = {
-	{ "hid", "hid_device_id", NULL, false, &hid_fields },
-	{ "ieee1394", "ieee1394_device_id", NULL, false, &ieee1394_fields },
-	{ "pci", "pci_device_id", do_pci_entry, false, NULL },
-	{ "ccw", "ccw_device_id", NULL, false, &ccw_fields },
-	{ "ap", "ap_device_id", do_ap_entry, false, NULL },
-	{ "css", "css_device_id", do_css_entry, false, NULL },
-	{ "serio", "serio_device_id", NULL, false, &serio_fields },
-	{ "acpi", "acpi_device_id", do_acpi_entry, false, NULL },
-	{ "pcmcia", "pcmcia_device_id", do_pcmcia_entry, false, NULL },
-	{ "vio", "vio_device_id", do_vio_entry, false, NULL },
-	{ "input", "input_device_id", do_input_entry, false, NULL },
-	{ "eisa", "eisa_device_id", do_eisa_entry, false, NULL },
-	{ "parisc", "parisc_device_id", NULL, false, &parisc_fields },
-	{ "sdio", "sdio_device_id", NULL, false, &sdio_fields },
-	{ "ssb", "ssb_device_id", NULL, false, &ssb_fields },
-	{ "bcma", "bcma_device_id", NULL, false, &bcma_fields },
-	{ "virtio", "virtio_device_id", NULL, false, &virtio_fields },
-	{ "vmbus", "hv_vmbus_device_id", do_vmbus_entry, false, NULL },
-	{ "rpmsg", "rpmsg_device_id", do_rpmsg_entry, false, NULL },
-	{ "i2c", "i2c_device_id", do_i2c_entry, false, NULL },
-	{ "i3c", "i3c_device_id", NULL, false, &i3c_fields },
-	{ "slim", "slim_device_id", do_slim_entry, true, NULL },
-	{ "spi", "spi_device_id", do_spi_entry, false, NULL },
-	{ "dmi", "dmi_system_id", do_dmi_entry, false, NULL },
-	{ "platform", "platform_device_id", do_platform_entry, false, NULL },
-	{ "mdio", "mdio_device_id", do_mdio_entry, false, NULL },
-	{ "zorro", "zorro_device_id", NULL, false, &zorro_fields },
-	{ "isapnp", "isapnp_device_id", do_isapnp_entry, false, NULL },
-	{ "ipack", "ipack_device_id", NULL, false, &ipack_fields },
-	{ "amba", "amba_id", do_amba_entry, false, NULL },
-	{ "mipscdmm", "mips_cdmm_device_id", do_mips_cdmm_entry, false, NULL },
-	{ "x86cpu", "x86_cpu_id", do_x86cpu_entry, false, NULL },
-	{ "cpu", "cpu_feature", do_cpu_entry, false, NULL },
-	{ "mei", "mei_cl_device_id", do_mei_entry, false, NULL },
-	{ "rapidio", "rio_device_id", NULL, false, &rio_fields },
-	{ "ulpi", "ulpi_device_id", do_ulpi_entry, false, NULL },
-	{ "hdaudio", "hda_device_id", NULL, false, &hda_fields },
-	{ "sdw", "sdw_device_id", NULL, false, &sdw_fields },
-	{ "fslmc", "fsl_mc_device_id", do_fsl_mc_entry, false, NULL },
-	{ "tbsvc", "tb_service_id", do_tbsvc_entry, false, NULL },
-	{ "typec", "typec_device_id", do_typec_entry, false, NULL },
-	{ "tee", "tee_client_device_id", do_tee_entry, false, NULL },
-	{ "wmi", "wmi_device_id", do_wmi_entry, false, NULL },
-	{ "mhi", "mhi_device_id", do_mhi_entry, false, NULL },
-	{ "mhi_ep", "mhi_device_id", do_mhi_ep_entry, false, NULL },
-	{ "auxiliary", "auxiliary_device_id", do_auxiliary_entry, false, NULL },
-	{ "ssam", "ssam_device_id", do_ssam_entry, false, NULL },
-	{ "dfl", "dfl_device_id", do_dfl_entry, false, NULL },
-	{ "ishtp", "ishtp_device_id", do_ishtp_entry, false, NULL },
-	{ "cdx", "cdx_device_id", do_cdx_entry, true, NULL },
-	{ "vchiq", "vchiq_device_id", do_vchiq_entry, true, NULL },
-	{ "coreboot", "coreboot_device_id", do_coreboot_entry, true, NULL },
+	{ "hid", "hid_device_id", NULL, &hid_fields, KBP_MODPOST_6_1 },
+	{ "ieee1394", "ieee1394_device_id", NULL, &ieee1394_fields, KBP_MODPOST_6_1 },
+	{ "pci", "pci_device_id", do_pci_entry, NULL, KBP_MODPOST_6_1 },
+	{ "ccw", "ccw_device_id", NULL, &ccw_fields, KBP_MODPOST_6_1 },
+	{ "ap", "ap_device_id", do_ap_entry, NULL, KBP_MODPOST_6_1 },
+	{ "css", "css_device_id", do_css_entry, NULL, KBP_MODPOST_6_1 },
+	{ "serio", "serio_device_id", NULL, &serio_fields, KBP_MODPOST_6_1 },
+	{ "acpi", "acpi_device_id", do_acpi_entry, NULL, KBP_MODPOST_6_1 },
+	{ "pcmcia", "pcmcia_device_id", do_pcmcia_entry, NULL, KBP_MODPOST_6_1 },
+	{ "vio", "vio_device_id", do_vio_entry, NULL, KBP_MODPOST_6_1 },
+	{ "input", "input_device_id", do_input_entry, NULL, KBP_MODPOST_6_1 },
+	{ "eisa", "eisa_device_id", do_eisa_entry, NULL, KBP_MODPOST_6_1 },
+	{ "parisc", "parisc_device_id", NULL, &parisc_fields, KBP_MODPOST_6_1 },
+	{ "sdio", "sdio_device_id", NULL, &sdio_fields, KBP_MODPOST_6_1 },
+	{ "ssb", "ssb_device_id", NULL, &ssb_fields, KBP_MODPOST_6_1 },
+	{ "bcma", "bcma_device_id", NULL, &bcma_fields, KBP_MODPOST_6_1 },
+	{ "virtio", "virtio_device_id", NULL, &virtio_fields, KBP_MODPOST_6_1 },
+	{ "vmbus", "hv_vmbus_device_id", do_vmbus_entry, NULL, KBP_MODPOST_6_1 },
+	{ "rpmsg", "rpmsg_device_id", do_rpmsg_entry, NULL, KBP_MODPOST_6_1 },
+	{ "i2c", "i2c_device_id", do_i2c_entry, NULL, KBP_MODPOST_6_1 },
+	{ "i3c", "i3c_device_id", NULL, &i3c_fields, KBP_MODPOST_6_1 },
+	{ "slim", "slim_device_id", do_slim_entry, NULL, KBP_MODPOST_6_12 },
+	{ "spi", "spi_device_id", do_spi_entry, NULL, KBP_MODPOST_6_1 },
+	{ "dmi", "dmi_system_id", do_dmi_entry, NULL, KBP_MODPOST_6_1 },
+	{ "platform", "platform_device_id", do_platform_entry, NULL, KBP_MODPOST_6_1 },
+	{ "mdio", "mdio_device_id", do_mdio_entry, NULL, KBP_MODPOST_6_1 },
+	{ "zorro", "zorro_device_id", NULL, &zorro_fields, KBP_MODPOST_6_1 },
+	{ "isapnp", "isapnp_device_id", do_isapnp_entry, NULL, KBP_MODPOST_6_1 },
+	{ "ipack", "ipack_device_id", NULL, &ipack_fields, KBP_MODPOST_6_1 },
+	{ "amba", "amba_id", do_amba_entry, NULL, KBP_MODPOST_6_1 },
+	{ "mipscdmm", "mips_cdmm_device_id", do_mips_cdmm_entry, NULL, KBP_MODPOST_6_1 },
+	{ "x86cpu", "x86_cpu_id", do_x86cpu_entry, NULL, KBP_MODPOST_6_1 },
+	{ "cpu", "cpu_feature", do_cpu_entry, NULL, KBP_MODPOST_6_1 },
+	{ "mcb", "mcb_device_id", do_mcb_entry, NULL, KBP_MODPOST_7_2 },
+	{ "mei", "mei_cl_device_id", do_mei_entry, NULL, KBP_MODPOST_6_1 },
+	{ "rapidio", "rio_device_id", NULL, &rio_fields, KBP_MODPOST_6_1 },
+	{ "ulpi", "ulpi_device_id", do_ulpi_entry, NULL, KBP_MODPOST_6_1 },
+	{ "hdaudio", "hda_device_id", NULL, &hda_fields, KBP_MODPOST_6_1 },
+	{ "sdw", "sdw_device_id", NULL, &sdw_fields, KBP_MODPOST_6_1 },
+	{ "fslmc", "fsl_mc_device_id", do_fsl_mc_entry, NULL, KBP_MODPOST_6_1 },
+	{ "tbsvc", "tb_service_id", do_tbsvc_entry, NULL, KBP_MODPOST_6_1 },
+	{ "typec", "typec_device_id", do_typec_entry, NULL, KBP_MODPOST_6_1 },
+	{ "tee", "tee_client_device_id", do_tee_entry, NULL, KBP_MODPOST_6_1 },
+	{ "wmi", "wmi_device_id", do_wmi_entry, NULL, KBP_MODPOST_6_1 },
+	{ "mhi", "mhi_device_id", do_mhi_entry, NULL, KBP_MODPOST_6_1 },
+	{ "mhi_ep", "mhi_device_id", do_mhi_ep_entry, NULL, KBP_MODPOST_6_1 },
+	{ "auxiliary", "auxiliary_device_id", do_auxiliary_entry, NULL, KBP_MODPOST_6_1 },
+	{ "ssam", "ssam_device_id", do_ssam_entry, NULL, KBP_MODPOST_6_1 },
+	{ "dfl", "dfl_device_id", do_dfl_entry, NULL, KBP_MODPOST_6_1 },
+	{ "ishtp", "ishtp_device_id", do_ishtp_entry, NULL, KBP_MODPOST_6_1 },
+	{ "cdx", "cdx_device_id", do_cdx_entry, NULL, KBP_MODPOST_6_12 },
+	{ "vchiq", "vchiq_device_id", do_vchiq_entry, NULL, KBP_MODPOST_6_12 },
+	{ "coreboot", "coreboot_device_id", do_coreboot_entry, NULL, KBP_MODPOST_6_12 },
 };
 
 /* sizeof check and all-zero terminator, with the kernel's messages */
@@ -1031,13 +1100,15 @@ static void do_of_entry_multi(struct f2a *c)
 /* pnp:dID* and acpi*:ID:* upper-cased ("fix broken pnp bus lowercasing") */
 static void pnp_aliases(struct f2a *c, const char *id)
 {
-	char acpi_id[PNP_ID_LEN + 1];
+	char alias[ALIAS_SIZE], acpi_id[PNP_ID_LEN + 1];
 
-	mp_buf_printf(c->mp, &c->mod->devtable, "MODULE_ALIAS(\"pnp:d%s*\");\n", id);
+	snprintf(alias, sizeof(alias), "pnp:d%s*", id);
+	emit(c, alias);
 	for (int k = 0; k < PNP_ID_LEN; k++)
 		acpi_id[k] = id[k] >= 'a' && id[k] <= 'z' ? (char)(id[k] - 'a' + 'A') : id[k];
 	acpi_id[PNP_ID_LEN] = '\0';
-	mp_buf_printf(c->mp, &c->mod->devtable, "MODULE_ALIAS(\"acpi*:%s:*\");\n", acpi_id);
+	snprintf(alias, sizeof(alias), "acpi*:%s:*", acpi_id);
+	emit(c, alias);
 }
 
 static void do_pnp_device_entry(struct f2a *c)
@@ -1097,14 +1168,87 @@ static bool sym_is(const char *name, size_t namelen, const char *symbol)
 	return namelen == strlen(symbol) && memcmp(name, symbol, namelen) == 0;
 }
 
+/* 7.2's do_table() checks: errors that skip the table (6.x: fatal) */
+static bool table_ok_7_2(struct f2a *c, const char *device_id, const char *name, size_t size)
+{
+	if (size % c->id_size || size < c->id_size) {
+		mp_error(c->mp, "%s: type mismatch between %s[] and MODULE_DEVICE_TABLE(%s, ...)\n", c->mod->name,
+			 name, device_id);
+		return false;
+	}
+	for (size_t i = size - c->id_size; i < size; i++) {
+		if (c->table[i]) {
+			mp_error(c->mp, "%s: %s[] is not terminated with a NULL entry\n", c->mod->name, name);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* the parts of a device-table symbol: 6.x __mod_<type>__<name>_device_table,
+ * 7.2 __mod_device_table__kmod_<modname>__<type>__<name> */
+struct devtable_sym {
+	const char *type, *name, *modname;
+	size_t typelen, modnamelen;
+};
+
+static bool parse_devtable_sym(const struct modpost *mp, const char *symname, struct devtable_sym *d)
+{
+	const char *p;
+	size_t n;
+
+	if (mp->fmt >= KBP_MODPOST_7_2) {
+		if (!str_starts_with(symname, "__mod_device_table__"))
+			return false;
+		d->modname = strstr(symname, "__kmod_");
+		if (!d->modname)
+			return false;
+		d->modname += strlen("__kmod_");
+		d->type = strstr(d->modname, "__");
+		if (!d->type)
+			return false;
+		d->modnamelen = (size_t)(d->type - d->modname);
+		d->type += 2;
+		d->name = strstr(d->type, "__");
+		if (!d->name)
+			return false;
+		d->typelen = (size_t)(d->name - d->type);
+		d->name += 2;
+		return true;
+	}
+	if (strncmp(symname, "__mod_", 6))
+		return false;
+	d->type = symname + 6;
+	n = strlen(d->type);
+	if (n < strlen("_device_table") || strcmp(d->type + n - strlen("_device_table"), "_device_table"))
+		return false;
+	p = strstr(d->type, "__");
+	if (!p)
+		return false;
+	d->typelen = (size_t)(p - d->type);
+	d->name = p + 2;
+	return true;
+}
+
+/* 7.2, vmlinux: the aliases just added belong to built-in module modname */
+static void set_builtin_modname(struct mp_module *mod, const struct devtable_sym *d)
+{
+	for (size_t i = mod->aliases.n; i-- > 0;) {
+		struct mp_alias *a = mod->aliases.v[i];
+
+		if (a->builtin_modname)
+			break;
+		a->builtin_modname = xstrndup(d->modname, d->modnamelen);
+	}
+}
+
 void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kelf *k, const void *symp,
 			   size_t shndx, const char *symname)
 {
 	const GElf_Sym *sym = symp;
 	_cleanup_free_ uint8_t *zeros = NULL;
 	const uint8_t *symval;
-	const char *name, *identifier;
-	size_t namelen;
+	struct devtable_sym d = { 0 };
 	const struct devtable *dt = NULL;
 	const struct multi_devtable *multi = NULL;
 	struct f2a c = { .mp = mp, .mod = mod, .k = k, .ulong_size = kelf_is64(k) ? 8 : 4 };
@@ -1115,35 +1259,24 @@ void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kel
 		return;
 	if (GELF_ST_TYPE(sym->st_info) != STT_OBJECT)
 		return;
-	if (strncmp(symname, "__mod_", 6))
+	if (!parse_devtable_sym(mp, symname, &d))
 		return;
-	name = symname + 6;
-	namelen = strlen(name);
-	if (namelen < strlen("_device_table") || strcmp(name + namelen - strlen("_device_table"), "_device_table"))
-		return;
-	identifier = strstr(name, "__");
-	if (!identifier)
-		return;
-	namelen = (size_t)(identifier - name);
 
 	for (size_t i = 0; i < ARRAY_SIZE(multi_devtable); i++) {
-		if (sym_is(name, namelen, multi_devtable[i].device_id)) {
+		if (sym_is(d.type, d.typelen, multi_devtable[i].device_id)) {
 			multi = &multi_devtable[i];
 			break;
 		}
 	}
-	if (!multi) {
-		for (size_t i = 0; i < ARRAY_SIZE(devtable); i++) {
-			if (devtable[i].only_6_12 && mp->fmt == KBP_MODPOST_6_1)
-				continue;
-			if (sym_is(name, namelen, devtable[i].device_id)) {
-				dt = &devtable[i];
-				break;
-			}
+	for (size_t i = 0; !multi && i < ARRAY_SIZE(devtable); i++) {
+		if (mp->fmt >= devtable[i].since && sym_is(d.type, d.typelen, devtable[i].device_id)) {
+			dt = &devtable[i];
+			break;
 		}
-		if (!dt)
-			return; /* the kernel ignores unknown types as well */
 	}
+	/* the kernel ignores unknown types as well */
+	if (!multi && !dt)
+		goto out;
 	c.devid = multi ? multi->devid : dt->devid;
 
 	if (kelf_shdr(k, shndx, &sh) < 0)
@@ -1159,7 +1292,10 @@ void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kel
 		mp_fatal(mp, "%s: SIZE_%s is 0\n", OFFSETS_FILE, c.devid);
 	c.table = symval;
 	c.entry = symval;
-	device_id_check(&c, multi ? multi->check_name : dt->device_id, sym->st_size);
+	if (mp->fmt < KBP_MODPOST_7_2)
+		device_id_check(&c, multi ? multi->check_name : dt->device_id, sym->st_size);
+	else if (!table_ok_7_2(&c, multi ? multi->device_id : dt->device_id, d.name, sym->st_size))
+		goto out;
 
 	for (size_t off = 0; off + c.id_size < sym->st_size; off += c.id_size) {
 		c.entry = symval + off;
@@ -1172,4 +1308,7 @@ void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kel
 			emit(&c, alias);
 		}
 	}
+out:
+	if (mp->fmt >= KBP_MODPOST_7_2 && mod->is_vmlinux)
+		set_builtin_modname(mod, &d);
 }

@@ -9,7 +9,16 @@
 
 #include "modpost.h"
 
-static enum kbp_modpost_format detect_format(void)
+/* The kernel build directory: kbuild exports $objtree, which since 6.13 is
+ * not the directory modpost runs in for M= builds (that is the module's). */
+static const char *find_objtree(void)
+{
+	const char *objtree = getenv("objtree");
+
+	return objtree && *objtree ? objtree : ".";
+}
+
+static enum kbp_modpost_format detect_format(const char *objtree)
 {
 	const char *force = getenv("KBUILD_MODPOST_KERNEL");
 	unsigned v, p;
@@ -22,16 +31,18 @@ static enum kbp_modpost_format detect_format(void)
 			exit(1);
 		}
 	} else {
-		r = kversion_read_tree(".", &v, &p);
+		r = kversion_read_tree(objtree, &v, &p);
 		if (r < 0) {
 			fprintf(stderr,
-				"kbuild-modpost: cannot tell the kernel version of the build directory "
-				"(no include/config/kernel.release, include/generated/utsrelease.h or Makefile)\n");
+				"kbuild-modpost: cannot tell the kernel version of the build directory %s "
+				"(no include/config/kernel.release, include/generated/utsrelease.h or Makefile)\n",
+				objtree);
 			exit(1);
 		}
 	}
 	if (!kbp_modpost_supports(v, p)) {
-		fprintf(stderr, "kbuild-modpost: kernel %u.%u is not supported (known: 6.1, 6.12)\n", v, p);
+		fprintf(stderr, "kbuild-modpost: kernel %u.%u is not supported (known: %s)\n", v, p,
+			kbp_modpost_known_series());
 		exit(1);
 	}
 	return kbp_modpost_format(v, p);
@@ -76,6 +87,17 @@ static void write_vmlinux_export_c_file(struct modpost *mp, struct mp_module *mo
 
 	strbuf_adds(&b, "#include <linux/export-internal.h>\n");
 	mp_add_exported_symbols(mp, &b, mod);
+	/* 7.2: the built-in modules' aliases, as <module>.alias= modinfo */
+	if (mp->fmt >= KBP_MODPOST_7_2) {
+		strbuf_adds(&b, "#include <linux/module.h>\n"
+			       "#undef __MODULE_INFO_PREFIX\n"
+			       "#define __MODULE_INFO_PREFIX\n");
+		for (size_t i = 0; i < mod->aliases.n; i++) {
+			struct mp_alias *a = mod->aliases.v[i];
+
+			mp_buf_printf(mp, &b, "MODULE_INFO(%s.alias, \"%s\");\n", a->builtin_modname, a->str);
+		}
+	}
 	mp_write_if_changed(mp, &b, ".vmlinux.export.c");
 	strbuf_release(&b);
 }
@@ -89,8 +111,11 @@ int main(int argc, char **argv)
 	const char *optstring;
 	int opt;
 
-	mp.fmt = detect_format();
-	optstring = mp.fmt == KBP_MODPOST_6_1 ? "ei:mnT:o:aWwENd:" : "ei:MmnT:to:au:WwENd:";
+	mp.objtree = find_objtree();
+	mp.fmt = detect_format(mp.objtree);
+	optstring = mp.fmt == KBP_MODPOST_6_1	 ? "ei:mnT:o:aWwENd:" :
+		    mp.fmt == KBP_MODPOST_6_12 ? "ei:MmnT:to:au:WwENd:" :
+						 "ei:MmnT:to:au:WwENd:xb";
 
 	while ((opt = getopt(argc, argv, optstring)) != -1) {
 		switch (opt) {
@@ -109,6 +134,8 @@ int main(int argc, char **argv)
 		case 'E': mp.sec_mismatch_warn_only = false; break;
 		case 'N': mp.allow_missing_ns_imports = true; break;
 		case 'd': missing_ns_deps = optarg; break;
+		case 'b': mp.basic_modversions = true; break;
+		case 'x': mp.extended_modversions = true; break;
 		default: exit(1);
 		}
 	}
@@ -127,7 +154,9 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < mp.modules.n; i++) {
 			struct mp_module *mod = mp.modules.v[i];
 
-			if (mod->from_dump || mod->is_vmlinux)
+			if (mp.fmt >= KBP_MODPOST_7_2)
+				mp_keep_no_trim_symbols(&mp, mod);
+			if (mod->dump_file || mod->is_vmlinux)
 				continue;
 			mp_check_modname_len(&mp, mod);
 			mp_check_exports(&mp, mod);
@@ -139,7 +168,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < mp.modules.n; i++) {
 		struct mp_module *mod = mp.modules.v[i];
 
-		if (mod->from_dump)
+		if (mod->dump_file)
 			continue;
 		if (mod->is_vmlinux)
 			write_vmlinux_export_c_file(&mp, mod);

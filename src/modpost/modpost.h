@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kbuild-modpost: the kernel's scripts/mod/modpost for M= builds,
- * reimplemented on libelf for kernels 6.1 and 6.12. */
+ * reimplemented on libelf for kernels 6.1, 6.12 and 7.2. What differs
+ * between the series is keyed on mp->fmt (formats are ordered: a test
+ * "fmt >= KBP_MODPOST_7_2" means 7.2 and later). */
 #pragma once
 
 #include <stdbool.h>
@@ -25,20 +27,31 @@ struct mp_symbol {
 	char name[];
 };
 
+/* a MODULE_ALIAS() from a device table */
+struct mp_alias {
+	char *builtin_modname; /* 7.2 vmlinux: the built-in module it belongs to */
+	char str[];
+};
+
 struct mp_module {
-	char *name; /* object path without ".o" */
-	bool from_dump, is_vmlinux, has_init, has_cleanup, is_gpl_compatible, seen;
+	char *name;            /* object path without ".o" */
+	const char *dump_file; /* the -i file it came from; NULL for objects */
+	bool is_vmlinux, has_init, has_cleanup, is_gpl_compatible, seen;
 	unsigned addr_size; /* sizeof(Elf_Addr) of the target */
 	struct ptrarray exports;    /* struct mp_symbol * */
 	struct ptrarray unresolved; /* struct mp_symbol * */
 	struct ptrarray imported_ns, missing_ns; /* char * */
-	struct strbuf devtable;
+	struct ptrarray aliases;    /* struct mp_alias * */
+	char *no_trim_symbol;       /* 7.2: .no_trim_symbol, names symbol_get() looks up */
+	size_t no_trim_symbol_len;
 	char srcversion[25];
 };
 
 struct modpost {
 	enum kbp_modpost_format fmt;
+	const char *objtree; /* the kernel build directory ($objtree, else ".") */
 	bool modversions, all_versions, external_module, warn_unresolved;
+	bool basic_modversions, extended_modversions; /* 7.2: -b, -x */
 	bool ignore_missing_files, allow_missing_ns_imports, extra_warn;
 	bool module_enabled, sec_mismatch_warn_only, trim_unused_exports;
 	bool error_occurred;
@@ -63,7 +76,7 @@ void mp_buf_printf(struct modpost *mp, struct strbuf *b, const char *fmt, ...) _
 
 /* symbols.c */
 struct mp_module *mp_module_new(struct modpost *mp, const char *name, size_t len);
-struct mp_module *mp_module_find(struct modpost *mp, const char *name);
+struct mp_module *mp_module_find_dump(struct modpost *mp, const char *dump_file, const char *name);
 struct mp_symbol *mp_symbol_alloc(const char *name);
 struct mp_symbol *mp_find_symbol(struct modpost *mp, const char *name, const struct mp_module *mod);
 struct mp_symbol *mp_add_exported(struct modpost *mp, const char *name, struct mp_module *mod,
@@ -71,6 +84,9 @@ struct mp_symbol *mp_add_exported(struct modpost *mp, const char *name, struct m
 void mp_add_unresolved(struct mp_module *mod, const char *name, bool weak);
 bool mp_contains_ns(struct modpost *mp, const struct ptrarray *list, const char *ns);
 void mp_add_ns(struct modpost *mp, struct ptrarray *list, const char *ns);
+/* 7.2: a "module:a,b*" namespace that names modname (tail globs) */
+bool mp_verify_module_ns(const char *ns, const char *modname);
+void mp_keep_no_trim_symbols(struct modpost *mp, struct mp_module *mod);
 void mp_free(struct modpost *mp);
 
 /* dump.c: Module.symvers in (-i) and out (-o) with the kernel modpost's
@@ -110,6 +126,7 @@ void mp_md4_final_ascii(struct md4_ctx *c, char *out, unsigned len);
 void mp_md4_parse_text(struct md4_ctx *c, const char *text, size_t len);
 
 /* output.c */
+const char *mp_basename(const char *path);
 void mp_check_modname_len(struct modpost *mp, struct mp_module *mod);
 void mp_check_exports(struct modpost *mp, struct mp_module *mod);
 void mp_add_exported_symbols(struct modpost *mp, struct strbuf *b, struct mp_module *mod);
@@ -121,3 +138,4 @@ void mp_write_namespace_deps(struct modpost *mp, const char *fname);
 /* file2alias.c */
 void mp_handle_moddevtable(struct modpost *mp, struct mp_module *mod, struct kelf *k,
 			   const void *sym, size_t shndx, const char *symname);
+void mp_alias_free(void *alias);

@@ -68,7 +68,7 @@ static const char *remove_dot(const char *s, char *tmp, size_t tmplen)
 	return s;
 }
 
-static bool ignore_undef_symbol(uint16_t machine, const char *name)
+static bool ignore_undef_symbol(const struct modpost *mp, uint16_t machine, const char *name)
 {
 	static const char *const ppc[] = { "_restgpr_", "_savegpr_", "_rest32gpr_", "_save32gpr_",
 					   "_restvr_", "_savevr_" };
@@ -88,6 +88,9 @@ static bool ignore_undef_symbol(uint16_t machine, const char *name)
 		if (!strcmp(name, ".TOC."))
 			return true;
 	}
+	/* 7.2: section bounds the final link defines */
+	if (mp->fmt >= KBP_MODPOST_7_2 && (str_starts_with(name, "__start_") || str_starts_with(name, "__stop_")))
+		return true;
 	return false;
 }
 
@@ -107,7 +110,7 @@ static void handle_symbol(struct modpost *mp, struct mp_module *mod, struct kelf
 
 		if (bind != STB_GLOBAL && bind != STB_WEAK)
 			break;
-		if (ignore_undef_symbol(machine, name))
+		if (ignore_undef_symbol(mp, machine, name))
 			break;
 		if (mp->fmt == KBP_MODPOST_6_1 && machine == EM_S390 &&
 		    str_starts_with(name, "__s390_indirect_jump_r"))
@@ -239,7 +242,8 @@ fail:
 	mp_perror_exit(objname, err);
 }
 
-static void check_sections(struct modpost *mp, struct kelf *k, const char *objname, struct modinfo *mi)
+static void check_sections(struct modpost *mp, struct kelf *k, const char *objname, struct modinfo *mi,
+			   struct modinfo *no_trim)
 {
 	int r;
 
@@ -260,6 +264,12 @@ static void check_sections(struct modpost *mp, struct kelf *k, const char *objna
 			if (r < 0)
 				mp_fatal(mp, "%s: cannot read .modinfo\n", objname);
 			mi->p = (const char *)d;
+		} else if (mp->fmt >= KBP_MODPOST_7_2 && !strcmp(kelf_section_name(k, i), ".no_trim_symbol")) {
+			const uint8_t *d;
+
+			if (kelf_section_bytes(k, i, &d, &no_trim->len) < 0)
+				mp_fatal(mp, "%s: cannot read .no_trim_symbol\n", objname);
+			no_trim->p = (const char *)d;
 		}
 	}
 	r = kelf_symtab(k);
@@ -272,7 +282,7 @@ static void check_sections(struct modpost *mp, struct kelf *k, const char *objna
 void mp_read_symbols(struct modpost *mp, const char *objname)
 {
 	_cleanup_kelf_ struct kelf *k = NULL;
-	struct modinfo mi = { 0 };
+	struct modinfo mi = { 0 }, no_trim = { 0 };
 	struct mp_module *mod;
 	char tmp[512];
 
@@ -282,10 +292,16 @@ void mp_read_symbols(struct modpost *mp, const char *objname)
 	}
 	if (!open_object(mp, objname, &k))
 		return;
-	check_sections(mp, k, objname, &mi);
+	check_sections(mp, k, objname, &mi, &no_trim);
 
 	mod = mp_module_new(mp, objname, strlen(objname) - 2);
 	mod->addr_size = kelf_is64(k) ? 8 : 4;
+	if (no_trim.len) {
+		/* NUL-terminated copy: the section outlives the ELF handle */
+		mod->no_trim_symbol = xcalloc(1, no_trim.len + 1);
+		memcpy(mod->no_trim_symbol, no_trim.p, no_trim.len);
+		mod->no_trim_symbol_len = no_trim.len;
+	}
 
 	if (!mod->is_vmlinux) {
 		const char *lic = NULL, *ns;
@@ -302,9 +318,16 @@ void mp_read_symbols(struct modpost *mp, const char *objname)
 			lic = modinfo_next(&mi, "license", &pos);
 		}
 		pos = 0;
-		while ((ns = modinfo_next(&mi, "import_ns", &pos)))
+		while ((ns = modinfo_next(&mi, "import_ns", &pos))) {
+			/* 7.2: "module:" namespaces are granted by the exporter only */
+			if (mp->fmt >= KBP_MODPOST_7_2 && str_starts_with(ns, "module:"))
+				mp_error(mp, "%s: explicitly importing namespace \"%s\" is not allowed.\n",
+					 mod->name, ns);
 			mp_add_ns(mp, &mod->imported_ns, ns);
-		if (mp->fmt != KBP_MODPOST_6_1 && mp->extra_warn && !modinfo_get(&mi, "description"))
+		}
+		/* 6.12 asks for a description with -W, 7.2 always */
+		if (((mp->fmt == KBP_MODPOST_6_12 && mp->extra_warn) || mp->fmt >= KBP_MODPOST_7_2) &&
+		    !modinfo_get(&mi, "description"))
 			mp_warn(mp, "missing MODULE_DESCRIPTION() in %s\n", objname);
 	}
 

@@ -8,10 +8,10 @@
 
 #include "modpost.h"
 
-static const char *basename_of(const char *name)
+const char *mp_basename(const char *path)
 {
-	const char *p = strrchr(name, '/');
-	return p ? p + 1 : name;
+	const char *p = strrchr(path, '/');
+	return p ? p + 1 : path;
 }
 
 static size_t module_name_len(const struct mp_module *mod)
@@ -21,7 +21,7 @@ static size_t module_name_len(const struct mp_module *mod)
 
 void mp_check_modname_len(struct modpost *mp, struct mp_module *mod)
 {
-	if (strlen(basename_of(mod->name)) >= module_name_len(mod))
+	if (strlen(mp_basename(mod->name)) >= module_name_len(mod))
 		mp_error(mp, "module name is too long [%s.ko]\n", mod->name);
 }
 
@@ -47,8 +47,9 @@ void mp_check_exports(struct modpost *mp, struct mp_module *mod)
 		s->crc_valid = exp->crc_valid;
 		s->crc = exp->crc;
 
-		base = basename_of(mod->name);
-		if (exp->ns && !mp_contains_ns(mp, &mod->imported_ns, exp->ns)) {
+		base = mp_basename(mod->name);
+		if (exp->ns && !(mp->fmt >= KBP_MODPOST_7_2 && mp_verify_module_ns(exp->ns, base)) &&
+		    !mp_contains_ns(mp, &mod->imported_ns, exp->ns)) {
 			mp_log(mp, !mp->allow_missing_ns_imports,
 			       "module %s uses symbol %s from namespace %s, but does not import it.\n", base,
 			       exp->name, exp->ns);
@@ -116,8 +117,16 @@ void mp_add_exported_symbols(struct modpost *mp, struct strbuf *b, struct mp_mod
 
 			if (mp->trim_unused_exports && !s->used)
 				continue;
-			mp_buf_printf(mp, b, "KSYMTAB_%s(%s, \"%s\", \"%s\");\n", s->is_func ? "FUNC" : "DATA",
-				      s->name, s->gpl_only ? "_gpl" : "", s->ns ? s->ns : "");
+			if (mp->fmt < KBP_MODPOST_7_2) {
+				mp_buf_printf(mp, b, "KSYMTAB_%s(%s, \"%s\", \"%s\");\n",
+					      s->is_func ? "FUNC" : "DATA", s->name, s->gpl_only ? "_gpl" : "",
+					      s->ns ? s->ns : "");
+				continue;
+			}
+			/* 7.2: GPL-only moved into a flags byte (KSYM_FLAG_GPL_ONLY) */
+			mp_buf_printf(mp, b, "KSYMTAB_%s(%s, \"%s\");\n", s->is_func ? "FUNC" : "DATA", s->name,
+				      s->ns ? s->ns : "");
+			mp_buf_printf(mp, b, "SYMBOL_FLAGS(%s, 0x%02x);\n", s->name, s->gpl_only ? 1 : 0);
 		}
 	}
 	if (!mp->modversions)
@@ -132,14 +141,33 @@ void mp_add_exported_symbols(struct modpost *mp, struct strbuf *b, struct mp_mod
 			mp_warn(mp, "EXPORT symbol \"%s\" [%s%s] version generation failed, symbol will not be versioned.\n"
 				    "Is \"%s\" prototyped in <asm/asm-prototypes.h>?\n",
 				s->name, mod->name, mod->is_vmlinux ? "" : ".ko", s->name);
-		mp_buf_printf(mp, b, "SYMBOL_CRC(%s, 0x%08x, \"%s\");\n", s->name, s->crc,
-			      s->gpl_only ? "_gpl" : "");
+		if (mp->fmt < KBP_MODPOST_7_2)
+			mp_buf_printf(mp, b, "SYMBOL_CRC(%s, 0x%08x, \"%s\");\n", s->name, s->crc,
+				      s->gpl_only ? "_gpl" : "");
+		else
+			mp_buf_printf(mp, b, "SYMBOL_CRC(%s, 0x%08x);\n", s->name, s->crc);
 	}
 }
 
+/* An unresolved symbol that a version table lists: one some module
+ * exports, with a CRC (the table warns about one without). */
+static bool versioned(struct modpost *mp, const struct mp_module *mod, const struct mp_symbol *s)
+{
+	if (!s->module)
+		return false;
+	if (!s->crc_valid) {
+		mp_warn(mp, "\"%s\" [%s.ko] has no CRC!\n", s->name, mod->name);
+		return false;
+	}
+	return true;
+}
+
+/* 7.2 writes __versions only with -b (CONFIG_BASIC_MODVERSIONS) */
 static void add_versions(struct modpost *mp, struct strbuf *b, struct mp_module *mod)
 {
-	if (!mp->modversions)
+	bool v72 = mp->fmt >= KBP_MODPOST_7_2;
+
+	if (v72 ? !mp->basic_modversions : !mp->modversions)
 		return;
 	strbuf_adds(b, "\n"
 		       "static const struct modversion_info ____versions[]\n"
@@ -147,19 +175,48 @@ static void add_versions(struct modpost *mp, struct strbuf *b, struct mp_module 
 	for (size_t i = 0; i < mod->unresolved.n; i++) {
 		struct mp_symbol *s = mod->unresolved.v[i];
 
-		if (!s->module)
+		if (!versioned(mp, mod, s))
 			continue;
-		if (!s->crc_valid) {
-			mp_warn(mp, "\"%s\" [%s.ko] has no CRC!\n", s->name, mod->name);
-			continue;
-		}
 		if (strlen(s->name) >= module_name_len(mod)) {
+			/* with -x the long name is in the extended tables only */
+			if (mp->extended_modversions)
+				continue;
 			mp_error(mp, "too long symbol \"%s\" [%s.ko]\n", s->name, mod->name);
 			break;
 		}
-		mp_buf_printf(mp, b, "\t{ %#8x, \"%s\" },\n", s->crc, s->name);
+		if (v72)
+			mp_buf_printf(mp, b, "\t{ 0x%08x, \"%s\" },\n", s->crc, s->name);
+		else
+			mp_buf_printf(mp, b, "\t{ %#8x, \"%s\" },\n", s->crc, s->name);
 	}
 	strbuf_adds(b, "};\n");
+}
+
+/* 7.2 -x (CONFIG_EXTENDED_MODVERSIONS): CRCs and names of any length in two
+ * parallel tables; a symbol without CRC is left out of both */
+static void add_extended_versions(struct modpost *mp, struct strbuf *b, struct mp_module *mod)
+{
+	if (!mp->extended_modversions)
+		return;
+	strbuf_adds(b, "\n"
+		       "static const u32 ____version_ext_crcs[]\n"
+		       "__used __section(\"__version_ext_crcs\") = {\n");
+	for (size_t i = 0; i < mod->unresolved.n; i++) {
+		struct mp_symbol *s = mod->unresolved.v[i];
+
+		if (versioned(mp, mod, s))
+			mp_buf_printf(mp, b, "\t0x%08x,\n", s->crc);
+	}
+	strbuf_adds(b, "};\n"
+		       "static const char ____version_ext_names[]\n"
+		       "__used __section(\"__version_ext_names\") =\n");
+	for (size_t i = 0; i < mod->unresolved.n; i++) {
+		struct mp_symbol *s = mod->unresolved.v[i];
+
+		if (s->module && s->crc_valid)
+			mp_buf_printf(mp, b, "\t\"%s\\0\"\n", s->name);
+	}
+	strbuf_adds(b, ";\n");
 }
 
 static void add_depends(struct modpost *mp, struct strbuf *b, struct mp_module *mod)
@@ -179,7 +236,7 @@ static void add_depends(struct modpost *mp, struct strbuf *b, struct mp_module *
 		if (!s->module || s->module->seen)
 			continue;
 		s->module->seen = true;
-		mp_buf_printf(mp, b, "%s%s", first ? "" : ",", basename_of(s->module->name));
+		mp_buf_printf(mp, b, "%s%s", first ? "" : ",", mp_basename(s->module->name));
 		first = false;
 	}
 	strbuf_adds(b, "\");\n");
@@ -226,9 +283,11 @@ void mp_write_mod_c_file(struct modpost *mp, struct mp_module *mod)
 	add_header(mp, &b, mod);
 	mp_add_exported_symbols(mp, &b, mod);
 	add_versions(mp, &b, mod);
+	add_extended_versions(mp, &b, mod);
 	add_depends(mp, &b, mod);
 	strbuf_adds(&b, "\n");
-	strbuf_addn(&b, mod->devtable.s ? mod->devtable.s : "", mod->devtable.len);
+	for (size_t i = 0; i < mod->aliases.n; i++)
+		mp_buf_printf(mp, &b, "MODULE_ALIAS(\"%s\");\n", ((struct mp_alias *)mod->aliases.v[i])->str);
 	if (mod->srcversion[0]) {
 		strbuf_adds(&b, "\n");
 		mp_buf_printf(mp, &b, "MODULE_INFO(srcversion, \"%s\");\n", mod->srcversion);
@@ -250,7 +309,7 @@ void mp_write_namespace_deps(struct modpost *mp, const char *fname)
 	for (size_t i = 0; i < mp->modules.n; i++) {
 		struct mp_module *mod = mp->modules.v[i];
 
-		if (mod->from_dump || !mod->missing_ns.n)
+		if (mod->dump_file || !mod->missing_ns.n)
 			continue;
 		mp_buf_printf(mp, &b, "%s.ko:", mod->name);
 		for (size_t j = 0; j < mod->missing_ns.n; j++)

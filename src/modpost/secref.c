@@ -39,6 +39,17 @@ static const char *const white_list_6_12[] = {
 	".note*", ".got*", ".toc*", ".xt.prop", ".xt.lit", ".arcextmap*", ".gnu.linkonce.arcext*",
 	".cmem*", ".fmt_slot*", ".gnu.lto*", ".discard.*", ".llvm.call-graph-profile", NULL
 };
+static const char *const white_list_7_2[] = {
+	".comment*", ".debug*", ".zdebug*", ".GCC.command.line", ".mdebug*", ".pdr", ".stab*",
+	".note*", ".got*", ".toc*", ".xt.prop", ".xt.lit", ".arcextmap*", ".gnu.linkonce.arcext*",
+	".cmem*", ".fmt_slot*", ".gnu.lto*", ".discard.*", ".llvm.call-graph-profile",
+	"__llvm_covfun", "__llvm_covmap", ".klp.symid", NULL
+};
+
+static const char *const *white_list(const struct modpost *mp)
+{
+	return mp->fmt == KBP_MODPOST_6_1 ? white_list_6_1 : mp->fmt == KBP_MODPOST_6_12 ? white_list_6_12 : white_list_7_2;
+}
 
 /* 6.1: ALL_INIT is .init.* and .meminit.*; first match wins */
 static const struct sectioncheck checks_6_1[] = {
@@ -332,9 +343,14 @@ static void mismatch_6_1(struct secref *c, const struct sectioncheck *m, const s
 
 /* ---- 6.12 --------------------------------------------------------------- */
 
-static bool whitelisted_6_12(const char *fromsec, const char *fromsym, const char *tosec, const char *tosym)
+static bool whitelisted_6_12(const struct secref *c, const char *fromsec, const char *fromsym,
+			     const char *tosec, const char *tosym)
 {
 	const char *const *data = PATTERNS(DATA_SECTIONS);
+	/* 7.2 no longer lets *_probe data point at init code; clang's
+	 * promoted statics (*_ops.llvm.<hash>) count as *_ops */
+	const char *const *init_users = c->mp->fmt >= KBP_MODPOST_7_2 ?
+		PATTERNS("*_ops", "*_ops.llvm.*", "*_console") : PATTERNS("*_ops", "*_probe", "*_console");
 
 	if (match(tosec, PATTERNS(".init.setup", ".init.rodata", ".init.data")) && match(fromsec, data) &&
 	    str_starts_with(fromsym, "__param"))
@@ -342,7 +358,7 @@ static bool whitelisted_6_12(const char *fromsec, const char *fromsym, const cha
 	if (!strcmp(tosec, ".init.text") && match(fromsec, data) && str_starts_with(fromsym, "__param_ops_"))
 		return true;
 	if (match(fromsec, data) && match(tosec, PATTERNS(".init.*", ".exit.*")) &&
-	    match(fromsym, PATTERNS("*_ops", "*_probe", "*_console")))
+	    match(fromsym, init_users))
 		return true;
 	if (str_starts_with(fromsec, ".head.text") && match(tosec, PATTERNS(".init.*")))
 		return true;
@@ -370,7 +386,7 @@ static void mismatch_6_12(struct secref *c, const struct sectioncheck *m, const 
 		if (near >= 0)
 			get_sym(c, (size_t)near, &ts, &tshndx, &tosym);
 	}
-	if (whitelisted_6_12(r->fromsec, fromsym, r->tosec, tosym))
+	if (whitelisted_6_12(c, r->fromsec, fromsym, r->tosec, tosym))
 		return;
 	c->mp->sec_mismatch_count++;
 	if (!tosym[0])
@@ -629,7 +645,7 @@ static void section_relocs(struct secref *c, size_t ri, const GElf_Shdr *rsh)
 	struct ref r = { .fsecndx = rsh->sh_info };
 
 	r.fromsec = sec_name(c, r.fsecndx);
-	if (match(r.fromsec, c->mp->fmt == KBP_MODPOST_6_1 ? white_list_6_1 : white_list_6_12))
+	if (match(r.fromsec, white_list(c->mp)))
 		return;
 	for (size_t i = 0; i < kelf_nrelocs(c->k, ri); i++) {
 		GElf_Rela rela;
@@ -681,7 +697,7 @@ void mp_check_sec_ref(struct modpost *mp, struct mp_module *mod, struct kelf *k,
 			mp_fatal(mp, "%s: bad section header %zu\n", objname, i);
 		sec = kelf_section_name(k, i);
 		if (sh.sh_type == SHT_PROGBITS && !(sh.sh_flags & SHF_ALLOC) &&
-		    !match(sec, mp->fmt == KBP_MODPOST_6_1 ? white_list_6_1 : white_list_6_12))
+		    !match(sec, white_list(mp)))
 			mp_warn(mp, "%s (%s): unexpected non-allocatable section.\n"
 				    "Did you forget to use \"ax\"/\"aw\" in a .S file?\n"
 				    "Note that for example <linux/init.h> contains\n"

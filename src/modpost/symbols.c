@@ -19,10 +19,16 @@ struct mp_module *mp_module_new(struct modpost *mp, const char *name, size_t len
 	return mod;
 }
 
-struct mp_module *mp_module_find(struct modpost *mp, const char *name)
+/* The module a dump line names: by name (6.x); 7.2 keeps the modules of
+ * each -i file apart, so that two dumps naming one module do not make
+ * their exports "exported twice". */
+struct mp_module *mp_module_find_dump(struct modpost *mp, const char *dump_file, const char *name)
 {
 	for (size_t i = 0; i < mp->modules.n; i++) {
 		struct mp_module *m = mp->modules.v[i];
+
+		if (mp->fmt >= KBP_MODPOST_7_2 && (!m->dump_file || strcmp(m->dump_file, dump_file)))
+			continue;
 		if (strcmp(m->name, name) == 0)
 			return m;
 	}
@@ -137,6 +143,45 @@ void mp_add_ns(struct modpost *mp, struct ptrarray *list, const char *ns)
 		ptrarray_push(list, xstrdup(ns));
 }
 
+bool mp_verify_module_ns(const char *ns, const char *modname)
+{
+	static const char prefix[] = "module:";
+	size_t modlen = strlen(modname);
+
+	if (!str_starts_with(ns, prefix))
+		return false;
+	for (ns += strlen(prefix); *ns;) {
+		const char *sep = strchrnul(ns, ',');
+		size_t len = (size_t)(sep - ns);
+		/* sep[-1] as the kernel reads it: "module:,x" looks at the ':' */
+		bool glob = sep[-1] == '*';
+
+		if (glob)
+			len--;
+		if (!strncmp(ns, modname, len) && (glob || len == modlen))
+			return true;
+		ns = *sep ? sep + 1 : sep;
+	}
+	return false;
+}
+
+/* 7.2: symbols a module looks up with symbol_get() survive -t */
+void mp_keep_no_trim_symbols(struct modpost *mp, struct mp_module *mod)
+{
+	const char *p = mod->no_trim_symbol, *end = p + mod->no_trim_symbol_len;
+
+	while (p && p < end) {
+		struct mp_symbol *s = mp_find_symbol(mp, p, NULL);
+
+		if (s)
+			s->used = true;
+		/* next_string(): past this name and the NULs after it */
+		p = memchr(p, '\0', (size_t)(end - p));
+		while (p && p < end && !*p)
+			p++;
+	}
+}
+
 static void symbol_free(void *p)
 {
 	struct mp_symbol *s = p;
@@ -153,7 +198,8 @@ static void module_free(void *p)
 	ptrarray_free(&m->unresolved, symbol_free);
 	ptrarray_free(&m->imported_ns, free);
 	ptrarray_free(&m->missing_ns, free);
-	strbuf_release(&m->devtable);
+	ptrarray_free(&m->aliases, mp_alias_free);
+	free(m->no_trim_symbol);
 	free(m->name);
 	free(m);
 }

@@ -496,6 +496,21 @@ bool rule_applies(const struct rule *r, const struct kconfig *kc, int version, i
 	return true;
 }
 
+static const char *bound_op_text(int op)
+{
+	switch (op) {
+	case '<':
+		return "<";
+	case 'l':
+		return "<=";
+	case '>':
+		return ">";
+	case 'g':
+		return ">=";
+	}
+	return "=";
+}
+
 char *rule_why(const struct rule *r, const struct kconfig *kc)
 {
 	struct strbuf b = { 0 };
@@ -509,6 +524,10 @@ char *rule_why(const struct rule *r, const struct kconfig *kc)
 		else
 			strbuf_addf(&b, "%s%s=%s", i ? ", " : "", c->sym, v ? v : c->value ? c->value : "y");
 	}
+	/* a file only some series have says which ones */
+	for (size_t i = 0; i < ARRAY_SIZE(r->kernel) && r->kernel[i].op; i++)
+		strbuf_addf(&b, "%skernel %s %d.%d", b.len ? ", " : "", bound_op_text(r->kernel[i].op),
+			    r->kernel[i].version, r->kernel[i].patchlevel);
 	return b.len ? strbuf_steal(&b) : NULL;
 }
 

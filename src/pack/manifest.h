@@ -76,6 +76,7 @@ struct ptrarray manifest_excludes(const struct manifest_set *ms, const struct ru
 /* Does the rule apply to this configuration and kernel version? */
 bool rule_applies(const struct rule *r, const struct kconfig *kc, int version, int patchlevel);
 /* Why an applying rule applies: its 'when' terms as the config has them
- * ("CONFIG_FOO=y, CONFIG_BAR is not set"); NULL without terms. */
+ * and its kernel bounds ("CONFIG_FOO=y, CONFIG_BAR is not set, kernel >= 7.0");
+ * NULL without either. */
 char *rule_why(const struct rule *r, const struct kconfig *kc);
 const char *origin_name(enum origin o);

@@ -1,19 +1,21 @@
 #!/bin/bash
-# btf-test.sh SERIES LAYOUT
+# btf-test.sh SERIES LAYOUT    (KBP_FIXTURE_FLAVOUR: btf, the default, or full)
 #
-# Module BTF from a packed tree, on the BTF fixture (fixture.sh 6.1 obj x86_64 btf:
-# CONFIG_DEBUG_INFO_BTF_MODULES=y).  The test modules are built against the
+# Module BTF from a packed tree, on a fixture with CONFIG_DEBUG_INFO_BTF_MODULES=y
+# (fixture.sh 7.2 obj x86_64 full, 6.1 obj x86_64 btf).  The test modules are built against the
 # original tree and against packed trees (originals hidden):
 #   --vmlinux=btf (default)  vmlinux holds only .BTF; module .BTF sections are
-#                            byte-identical to the original build's; bpftool
-#                            reads them with the packed vmlinux as base (-B)
+#                            (and 7.x's .BTF.base) byte-identical to the
+#                            original build's; bpftool reads them with the
+#                            packed vmlinux as base (-B), or with their
+#                            distilled .BTF.base (7.x)
 #   --vmlinux=full           vmlinux without debug sections; same module BTF
 #   --vmlinux=none           a warning; modules have no .BTF and kbuild says
 #                            "Skipping BTF generation"
 # plus --list, verify, and the sizes of the three vmlinux files (printed).
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
-KBP_FIXTURE_FLAVOUR=btf
+KBP_FIXTURE_FLAVOUR=${KBP_FIXTURE_FLAVOUR:-btf}
 kbp_enter_ns "$0" "$@"
 [ $# -eq 2 ] || die "usage: $0 SERIES LAYOUT"
 kbp_setup "$1" "$2"
@@ -26,15 +28,11 @@ VMLINUX=$KTREE/vmlinux
 # (no `readelf | grep -q`: with pipefail, grep's early exit fails the pipeline)
 has_btf() { readelf -SW "$1" > "$S/sections" && grep -Eq '\] \.BTF +' "$S/sections"; }
 size_of() { stat -c %s "$1"; }
-# btf_of FILE OUT: the raw .BTF section (non-alloc in modules: objcopy -O binary drops it)
-btf_of() { rm -f "$2"; objcopy --dump-section .BTF="$2" "$1" "$S/dump-section.junk"; }
+# btf_of FILE OUT [SECTION]: the raw .BTF section, or SECTION (non-alloc in
+# modules: objcopy -O binary drops it)
+btf_of() { rm -f "$2"; objcopy --dump-section "${3:-.BTF}=$2" "$1" "$S/dump-section.junk"; }
 
-# pahole 1.24 with -j (in PAHOLE_FLAGS from pahole >= 1.22) orders the types
-# of a module with several compilation units differently from run to run,
-# whatever the base: every module build here runs pahole without -j.
-printf '%s\n' '#!/bin/sh' 'for a do shift; [ "$a" = -j ] || set -- "$@" "$a"; done' 'exec pahole "$@"' > "$S/pahole-nj"
-chmod 755 "$S/pahole-nj"
-export MAKEFLAGS="-- PAHOLE=$S/pahole-nj"
+# (kbp_setup runs every module build with pahole without -j: lib.sh)
 
 # ----------------------------------------------------------- original build
 kbp_copy_modules "$S/orig"
@@ -56,6 +54,17 @@ check_modules_btf() {
             pass "$label: $m.ko .BTF byte-identical to the original build's ($(size_of "$S/btf.new") bytes)"
         else
             fail "$label: $m.ko .BTF differs from the original build's"
+        fi
+        # 7.0+: resolve_btfids --distill_base (external modules) adds the
+        # distilled base BTF, which lets the module's BTF survive a rebuilt vmlinux
+        if readelf -SW "$S/orig/$m/$m.ko" > "$S/sections" && grep -Eq '\] \.BTF\.base +' "$S/sections"; then
+            btf_of "$S/orig/$m/$m.ko" "$S/btfbase.orig" .BTF.base
+            btf_of "$ko" "$S/btfbase.new" .BTF.base 2>/dev/null || true
+            if [ -s "$S/btfbase.new" ] && cmp -s "$S/btfbase.orig" "$S/btfbase.new"; then
+                pass "$label: $m.ko .BTF.base byte-identical to the original build's ($(size_of "$S/btfbase.new") bytes)"
+            else
+                fail "$label: $m.ko .BTF.base missing or differs from the original build's"
+            fi
         fi
         if grep -q 'Skipping BTF generation' "$dir/$m.log"; then fail "$label: $m build log skips BTF"; fi
     done
@@ -88,14 +97,24 @@ cmp -s "$S/vmlinux.btf.orig" "$S/vmlinux.btf.packed" && pass "btf: vmlinux .BTF 
     || fail "btf: vmlinux .BTF differs from the original's"
 check_modules_btf "$S/mod-btf" btf
 for m in "${KBP_MODULES[@]}"; do
+    ko=$S/mod-btf/$m/$m.ko
     # bpftool 7.1 (Debian 12) spells the base -B; newer ones also take "file X base Y"
-    if bpftool -B "$P/vmlinux" btf dump file "$S/mod-btf/$m/$m.ko" > "$S/$m.btfdump" 2>&1; then
-        pass "btf: bpftool -B <packed vmlinux> btf dump file $m.ko ($(wc -l < "$S/$m.btfdump") lines)"
+    base=$P/vmlinux what="packed vmlinux"
+    if readelf -SW "$ko" > "$S/sections" && grep -Eq '\] \.BTF\.base +' "$S/sections"; then
+        # A distilled base (7.0+): the module's BTF is split on its
+        # .BTF.base, which the kernel relocates onto vmlinux's BTF at load
+        # time; bpftool 7.1 cannot, so it reads both sections raw.
+        btf_of "$ko" "$S/$m.btfbase" .BTF.base
+        btf_of "$ko" "$S/$m.btfraw"
+        base=$S/$m.btfbase what=".BTF.base" ko=$S/$m.btfraw
+    fi
+    if bpftool -B "$base" btf dump file "$ko" > "$S/$m.btfdump" 2>&1; then
+        pass "btf: bpftool -B <$what> btf dump file $m.ko ($(wc -l < "$S/$m.btfdump") lines)"
     else
         fail "btf: bpftool btf dump of $m.ko: $(tail -n 3 "$S/$m.btfdump")"
     fi
 done
-grep -q 'kbp_provider_add' "$S/kbp_provider.btfdump" && pass "btf: kbp_provider's BTF names kbp_provider_add" \
+grep -q "^\[[0-9]*\] FUNC 'kbp_provider_add' " "$S/kbp_provider.btfdump" && pass "btf: kbp_provider's BTF names kbp_provider_add" \
     || fail "btf: kbp_provider_add not in kbp_provider's BTF"
 
 "$KBUILD_PACK" pack --src "$SRC" ${OBJ:+--obj "$OBJ"} --list > "$S/list" 2>"$S/list.stderr" || die "--list failed"

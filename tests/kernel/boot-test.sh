@@ -5,9 +5,13 @@
 # trees hidden), put them with crc7.ko and busybox into an initramfs, boot the
 # fixture's bzImage in qemu and insmod everything.
 #   CASE=load    every module must load and print its init message
-#   CASE=badcrc  kbp_user.ko gets one __versions CRC changed (kfree); loading
-#                it must fail with "disagrees about version of symbol kfree",
-#                while an unmodified module loaded after it still works
+#   CASE=badcrc  kbp_user.ko gets the CRC of kfree changed in the table the
+#                kernel checks (__version_ext_crcs if present, else
+#                __versions); loading it must fail with "disagrees about
+#                version of symbol kfree", while an unmodified module loaded
+#                after it still works
+# With CONFIG_MODULE_SIG the modules are signed with the packed sign-file
+# (and the fixture's key) before they go into the initramfs.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 kbp_enter_ns "$0" "$@"
@@ -36,31 +40,70 @@ mknod -m 666 "$R/dev/null" c 1 3
 cp "$CRC7_KO" "$R/mods/crc7.ko"
 for m in "${KBP_MODULES[@]}"; do cp "$S/mod/$m/$m.ko" "$R/mods/"; done
 
+# sec_offset KO SECTION: "file-offset size" of SECTION (decimal), empty if absent
+sec_offset() {
+    local off size
+    read -r off size < <(readelf -S -W "$1" | sed 's/^ *\[ *[0-9]*\]//' |
+        awk -v s="$2" '$1 == s { print $4, $5 }') || true
+    [ -n "${off:-}" ] && echo "$((16#$off)) $((16#$size))"
+}
+
 if [ "$CASE" = badcrc ]; then
-    # Change the CRC of kfree in kbp_user.ko's __versions (on a copy).
-    # Entry layout (64-bit): 8-byte little-endian crc + 56-byte name.
+    # Change the CRC of kfree in kbp_user.ko (on a copy), in the table the
+    # kernel checks. kernel/module/version.c's check_version() relies on the
+    # extended table (__version_ext_crcs + __version_ext_names,
+    # CONFIG_EXTENDED_MODVERSIONS, 6.14+) whenever a module has one and then
+    # never reads __versions: with EXTENDED and BASIC both on (the full
+    # fixture) a patched __versions alone would go unnoticed, so the
+    # extended CRC is patched. Without the table, __versions' entry is.
     ko=$R/mods/kbp_user.ko
-    read -r off size < <(readelf -S -W "$ko" | sed 's/^ *\[ *[0-9]*\]//' |
-        awk '$1 == "__versions" { print $4, $5 }') || true
-    [ -n "${off:-}" ] || die "kbp_user.ko has no __versions section"
-    off=$((16#$off)) size=$((16#$size))
-    idx=-1
-    for ((i = 0; i < size / 64; i++)); do
-        name=$(dd if="$ko" bs=1 skip=$((off + i * 64 + 8)) count=56 status=none | tr -d '\0')
-        [ "$name" = kfree ] && { idx=$i; break; }
-    done
-    [ $idx -ge 0 ] || die "kfree not found in kbp_user.ko __versions"
-    kbp_modversions "$ko" > "$S/versions.before"
+    if [ -n "$(sec_offset "$ko" __version_ext_crcs)" ]; then
+        # u32 CRCs in the order of the NUL-separated names
+        read -r off size < <(sec_offset "$ko" __version_ext_crcs)
+        read -r noff nsize < <(sec_offset "$ko" __version_ext_names)
+        idx=$(dd if="$ko" bs=1 skip="$noff" count="$nsize" status=none | tr '\0' '\n' | grep -v '^$' |
+            awk '$0 == "kfree" { print NR - 1; exit }')
+        [ -n "$idx" ] || die "kfree not found in kbp_user.ko __version_ext_names"
+        table=__version_ext_crcs list=kbp_ext_modversions
+        patch_at=$((off + idx * 4)) patch='\xef\xbe\xad\xde'
+    else
+        # Entry layout (64-bit): 8-byte little-endian crc + 56-byte name.
+        read -r off size < <(sec_offset "$ko" __versions) || die "kbp_user.ko has no __versions section"
+        idx=-1
+        for ((i = 0; i < size / 64; i++)); do
+            name=$(dd if="$ko" bs=1 skip=$((off + i * 64 + 8)) count=56 status=none | tr -d '\0')
+            [ "$name" = kfree ] && { idx=$i; break; }
+        done
+        [ $idx -ge 0 ] || die "kfree not found in kbp_user.ko __versions"
+        table=__versions list=kbp_modversions
+        patch_at=$((off + idx * 64)) patch='\xef\xbe\xad\xde\x00\x00\x00\x00'
+    fi
+    $list "$ko" > "$S/versions.before"
     old=$(awk '$2 == "kfree" { print $1 }' "$S/versions.before")
-    printf '\xef\xbe\xad\xde\x00\x00\x00\x00' | dd of="$ko" bs=1 seek=$((off + idx * 64)) conv=notrunc status=none
-    kbp_modversions "$ko" > "$S/versions.after"
+    printf "$patch" | dd of="$ko" bs=1 seek="$patch_at" conv=notrunc status=none
+    $list "$ko" > "$S/versions.after"
     changed=$(diff "$S/versions.before" "$S/versions.after" | grep -c '^[<>]' || true)
     grep -qx '0xdeadbeef kfree' "$S/versions.after" && [ "$changed" = 2 ] \
-        || die "patching kfree's CRC did not work: $(diff "$S/versions.before" "$S/versions.after")"
-    log "patched kfree CRC in kbp_user.ko: $old -> 0xdeadbeef"
+        || die "patching kfree's CRC in $table did not work: $(diff "$S/versions.before" "$S/versions.after")"
+    log "patched kfree CRC in kbp_user.ko's $table: $old -> 0xdeadbeef"
     LOAD_ORDER="crc7 kbp_user kbp_provider"
 else
     LOAD_ORDER="crc7 ${KBP_MODULES[*]}"
+fi
+
+# CONFIG_MODULE_SIG: sign the test modules (after any patch, so that only
+# the CRC can be refused) as their owner would, with the packed sign-file and
+# certificate and the fixture's key, which the packed tree does not hold.
+SIGNED=
+if kbp_config_on CONFIG_MODULE_SIG; then
+    hash=$(sed -n 's/^CONFIG_MODULE_SIG_HASH="\(.*\)"$/\1/p' "$PACKED/.config")
+    for m in "${KBP_MODULES[@]}"; do
+        "$PACKED/scripts/sign-file" "$hash" "$KTREE/certs/signing_key.pem" "$PACKED/certs/signing_key.x509" \
+            "$R/mods/$m.ko" || die "scripts/sign-file of the packed tree failed on $m.ko"
+        tail -c 28 "$R/mods/$m.ko" | grep -q '~Module signature appended~' || die "$m.ko carries no signature"
+    done
+    SIGNED=1
+    log "signed the test modules (sha: $hash) with the packed scripts/sign-file"
 fi
 
 cat > "$R/init" <<EOF
@@ -164,6 +207,10 @@ else
     reject_line 'kbp_user: loaded' "patched kbp_user did not run its init"
     expect_line '^KBP-INSMOD-OK: kbp_provider$' "an unmodified module still loads afterwards"
     expect_line 'kbp_provider: loaded' "kbp_provider init message"
+fi
+if [ -n "$SIGNED" ]; then
+    reject_line 'module verification failed|Loading of unsigned module|Key was rejected' \
+        "the kernel verified the signatures made with the packed sign-file"
 fi
 # extra checks of the log, e.g. tests/btf/boot-checks.sh (sourced: LOGF, expect_line, reject_line)
 [ -z "${KBP_BOOT_CHECKS:-}" ] || . "$KBP_BOOT_CHECKS"

@@ -12,7 +12,7 @@
 
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/lib.sh"
 KBP_FIXTURE_SH=$KBP_TESTS_DIR/fixture/fixture.sh
-KBP_FIXTURE_FLAVOUR=${KBP_FIXTURE_FLAVOUR:-} # tests/btf: btf
+KBP_FIXTURE_FLAVOUR=${KBP_FIXTURE_FLAVOUR:-} # fixture.sh's FLAVOUR (btf, full), set by CTest
 KBP_MODULES_SRC=$KBP_TESTS_DIR/modules
 # build order = load order
 KBP_MODULES=(kbp_user kbp_provider kbp_consumer kbp_multi)
@@ -47,7 +47,38 @@ kbp_setup() {
     mount --bind "$FIX" "$FIX"
     mount -o remount,bind,ro "$FIX"
     touch "$FIX/.kbp-write-probe" 2>/dev/null && die "fixture $FIX is still writable after ro bind mount"
-    log "fixture $FIX (release $REL, layout $LAYOUT), scratch $S"
+    log "fixture $FIX${KBP_FIXTURE_FLAVOUR:+ (flavour $KBP_FIXTURE_FLAVOUR)} (release $REL, layout $LAYOUT), scratch $S"
+    kbp_reproducible_builds
+}
+
+# kbp_config_on SYMBOL: the fixture's config has SYMBOL=y
+kbp_config_on() { grep -qx "$1=y" "$KTREE/.config"; }
+
+# What the module builds of the tests need to be comparable byte for byte:
+# - With DWARF (CONFIG_DEBUG_INFO) every object names the absolute paths of
+#   the header directories it used, which differ by nature between the
+#   original trees and the packed one: all builds map those trees (and
+#   every packed tree under $S) to one name. GCC keeps -ffile-prefix-map
+#   out of DW_AT_producer, so the objects hold no trace of it.
+# - pahole 1.24 with -j (in PAHOLE_FLAGS from pahole 1.22, Makefile.btf's
+#   too) orders the types of a module with several compilation units
+#   differently from run to run, whatever the base: module builds run
+#   pahole without -j.
+kbp_reproducible_builds() {
+    if kbp_config_on CONFIG_DEBUG_INFO; then
+        local maps="-ffile-prefix-map=$SRC=/kbp-kernel" d
+        [ -z "$OBJ" ] || maps+=" -ffile-prefix-map=$OBJ=/kbp-kernel"
+        for d in out out-btf out-full out-none; do
+            maps+=" -ffile-prefix-map=$S/$d/lib/modules/$REL/build=/kbp-kernel"
+        done
+        export KCFLAGS="$maps"
+        log "DWARF kernel: module builds map the trees' paths to /kbp-kernel (KCFLAGS)"
+    fi
+    if kbp_config_on CONFIG_DEBUG_INFO_BTF_MODULES; then
+        printf '%s\n' '#!/bin/sh' 'for a do shift; [ "$a" = -j ] || set -- "$@" "$a"; done' 'exec pahole "$@"' > "$S/pahole-nj"
+        chmod 755 "$S/pahole-nj"
+        export MAKEFLAGS="-- PAHOLE=$S/pahole-nj"
+    fi
 }
 
 kbp_cleanup() {
@@ -146,6 +177,21 @@ kbp_pack_and_build() {
 # modversions of a .ko as "crc symbol" lines, sorted by symbol
 kbp_modversions() {
     modprobe --dump-modversions "$1" | awk '{ printf "%s %s\n", tolower($1), $2 }' | LC_ALL=C sort -k2
+}
+
+# CONFIG_EXTENDED_MODVERSIONS (6.14+): the CRCs of a .ko's extended table as
+# "crc symbol" lines sorted by symbol (kmod 30 reads only __versions):
+# __version_ext_crcs holds u32s in target byte order, __version_ext_names
+# the names, NUL-terminated, in the same order. Nothing without the table.
+kbp_ext_modversions() {
+    local ko=$1 d
+    d=$(mktemp -d "$S/ext.XXXXXX")
+    if objcopy --dump-section __version_ext_crcs="$d/crcs" --dump-section __version_ext_names="$d/names" \
+            "$ko" "$d/junk" 2>/dev/null; then
+        paste -d' ' <(od -An -v -tx4 -w4 "$d/crcs" | awk '{ printf "0x%s\n", $1 }') \
+                    <(tr '\0' '\n' < "$d/names" | grep -v '^$') | LC_ALL=C sort -k2
+    fi
+    rm -rf "$d"
 }
 
 # symvers file(s) -> "crc symbol" lines

@@ -2,14 +2,19 @@
 # pack-test.sh SERIES LAYOUT
 #
 # 1. Pack the read-only fixture; the fixture trees must be bit-for-bit and
-#    metadata-identical before and after; the output has the expected shape.
+#    metadata-identical before and after; the output has the expected shape,
+#    holds no private key, has the programs this config runs, and verify
+#    accepts it (and names those programs when a copy lacks them).
 # 2. Build every test module against the packed tree with the original trees
 #    hidden (tmpfs over the fixture dir) and the packed tree read-only.
 # 3. (a) every __versions CRC equals the one in the packed Module.symvers (or
 #        the provider's, for kbp_consumer); the versioned symbol set is exact.
 #    (b) vermagic equals the in-tree crc7.ko's; depends is exact.
+#        With CONFIG_EXTENDED_MODVERSIONS the extended table equals __versions.
 #    (c) the same modules built against the original trees give identical
-#        .mod.c, __versions and .modinfo, and (reported) identical .ko files.
+#        .mod.c, __versions, .modinfo, objects and .ko files (DWARF kernels:
+#        with the trees' paths mapped to one name, see lib.sh).
+# KBP_FIXTURE_FLAVOUR (from CTest) picks the fixture's flavour, e.g. full.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 kbp_enter_ns "$0" "$@"
@@ -65,6 +70,62 @@ refs=$(grep -rlsF --include=Makefile --include='*.mk' --include=Kbuild --include
 [ -z "$refs" ] || { fail "packed makefiles still name the fixture path $FIX:"; echo "$refs" >&2; }
 log "packed tree: $(du -sb "$PACKED" | cut -f1) bytes, $(find "$PACKED" -type f | wc -l) files"
 
+# ------------------------------------------ 1b. what this config needs
+# module signing: the public certificate only; the key kbuild generated
+# (CONFIG_MODULE_SIG_KEY's default certs/signing_key.pem) must stay behind
+if kbp_config_on CONFIG_MODULE_SIG; then
+    [ -f "$KTREE/certs/signing_key.pem" ] || fail "CONFIG_MODULE_SIG fixture without its generated certs/signing_key.pem"
+    [ ! -e "$PACKED/certs/signing_key.pem" ] && pass "the signing key certs/signing_key.pem is not packed" \
+        || fail "the packed tree holds the signing key certs/signing_key.pem"
+    cmp -s "$PACKED/certs/signing_key.x509" "$KTREE/certs/signing_key.x509" \
+        && pass "certs/signing_key.x509 packed, identical" || fail "certs/signing_key.x509 missing or different"
+    [ -x "$PACKED/scripts/sign-file" ] && pass "scripts/sign-file packed" || fail "no executable scripts/sign-file"
+fi
+keys=$(grep -rlsE -- '-----BEGIN ([A-Z]+ )?PRIVATE KEY-----' "$PACKED" || true)
+[ -z "$keys" ] && pass "no private key material in the packed tree" || fail "private keys in the packed tree: $keys"
+# every program Makefile.build/modfinal run for this config
+want_progs=()
+kbp_config_on CONFIG_GENDWARFKSYMS && want_progs+=(scripts/gendwarfksyms/gendwarfksyms)
+# vmlinux, the BTF base, is only useful with the program that reads it
+# next to pahole (7.0+: scripts/gen-btf.sh runs both)
+[ -e "$PACKED/vmlinux" ] && want_progs+=(tools/bpf/resolve_btfids/resolve_btfids)
+for p in "${want_progs[@]}"; do
+    [ -x "$PACKED/$p" ] && pass "$p packed" || fail "packed tree lacks executable $p"
+done
+if kbp_config_on CONFIG_DEBUG_INFO_BTF_MODULES; then
+    [ -f "$PACKED/vmlinux" ] && pass "vmlinux (BTF base) packed" || fail "CONFIG_DEBUG_INFO_BTF_MODULES but no vmlinux"
+    [ "${SERIES%%.*}" -lt 7 ] || { [ -f "$PACKED/scripts/gen-btf.sh" ] && pass "scripts/gen-btf.sh packed" \
+        || fail "7.x with CONFIG_DEBUG_INFO_BTF_MODULES but no scripts/gen-btf.sh"; }
+fi
+# verify reads the same manifests: it accepts this tree and names each
+# program it loses (the tree copied, as $S/out is read-only later)
+if "$KBUILD_PACK" verify "$S/out" > "$S/verify.out" 2>&1; then
+    [ -s "$S/verify.out" ] && fail "verify passed but printed: $(cat "$S/verify.out")" || pass "verify accepts the packed tree"
+else
+    fail "verify of the packed tree: $(cat "$S/verify.out")"
+fi
+if [ ${#want_progs[@]} -gt 0 ]; then
+    cp -a "$S/out" "$S/out.bad"
+    : > "$S/verify.want"
+    for p in "${want_progs[@]}"; do
+        rm "$S/out.bad/lib/modules/$REL/build/$p"
+        case "$p" in
+        */gendwarfksyms) echo "$p: required file is missing (CONFIG_GENDWARFKSYMS=y)" ;;
+        */resolve_btfids) echo "$p: required file is missing (CONFIG_DEBUG_INFO_BTF_MODULES=y)" ;;
+        esac >> "$S/verify.want"
+    done
+    rc=0
+    "$KBUILD_PACK" verify "$S/out.bad" > "$S/verify.out" 2> "$S/verify.err" || rc=$?
+    echo "kbuild-pack: error: $S/out.bad: ${#want_progs[@]} problem(s)" > "$S/verify.err.want"
+    if [ $rc = 1 ] && diff -u <(sort "$S/verify.want") <(sort "$S/verify.out") >&2 &&
+       diff -u "$S/verify.err.want" "$S/verify.err" >&2; then
+        pass "verify names the removed ${want_progs[*]}"
+    else
+        fail "verify of the tree without ${want_progs[*]}: exit $rc (want 1), output above"
+    fi
+    rm -rf "$S/out.bad"
+fi
+
 # ------------------------------------------------- 2. build against packed
 mount --bind "$S/out" "$S/out"
 mount -o remount,bind,ro "$S/out"
@@ -94,6 +155,16 @@ for m in "${KBP_MODULES[@]}"; do
         kbp_check_crcs "$ko" "$PACKED/Module.symvers"
     fi
     crcs=$S/$m.crcs
+    # 6.14+ CONFIG_EXTENDED_MODVERSIONS: the table the kernel checks when
+    # present (kernel/module/version.c) carries the same CRCs
+    kbp_ext_modversions "$ko" > "$S/$m.ext"
+    if kbp_config_on CONFIG_EXTENDED_MODVERSIONS; then
+        if [ ! -s "$S/$m.ext" ]; then fail "$m: no __version_ext_crcs/__version_ext_names although CONFIG_EXTENDED_MODVERSIONS=y"
+        elif cmp -s "$S/$m.ext" "$S/$m.versions"; then pass "$m: the $(wc -l < "$S/$m.ext") extended modversions equal __versions"
+        else fail "$m: extended modversions differ from __versions:"; diff -u "$S/$m.versions" "$S/$m.ext" >&2 || true; fi
+    elif [ -s "$S/$m.ext" ]; then
+        fail "$m: extended modversions without CONFIG_EXTENDED_MODVERSIONS"
+    fi
     # exact symbol set: the undefined symbols of the module object that are
     # exported (modpost's job), plus module_layout on kernels that have it
     nm -u "$S/mod/$m/$m.o" | awk '{print $2}' | LC_ALL=C sort -u > "$S/$m.undef"

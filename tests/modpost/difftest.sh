@@ -1,28 +1,37 @@
 #!/bin/bash
-# difftest.sh SERIES CASEDIR KBUILD_MODPOST [ARCH]
+# difftest.sh SERIES CASEDIR KBUILD_MODPOST [ARCH [FLAVOUR]]
 #
 # Differential test of kbuild-modpost against the kernel's own
 # scripts/mod/modpost of the cached fixture kernel (SERIES obj layout;
 # with ARCH arm64 or riscv the cross-built fixture, whose modpost is a
-# host program like ours, and the module cross-compiled for it).
+# host program like ours, and the module cross-compiled for it; FLAVOUR,
+# or else $KBP_FIXTURE_FLAVOUR, picks a fixture flavour such as "full").
 #
 # The case directory is an external module (Kbuild + sources). Optional:
-#   from-src    kernel source files to copy in from the fixture's src/
-#   from-case   another case whose Kbuild and sources this one shares
-#               (it differs only in make.args)
+#   from-src    kernel source files to copy in from the fixture's src/,
+#               one a line; a line may name alternatives (the first that
+#               the fixture has is taken: lib/crc7.c moved to lib/crc/)
+#   from-case   another case whose Kbuild and sources this one starts
+#               from; its own files (make.args, a Kbuild, sources) win
 #   make.args   extra make arguments (one line), e.g. KBUILD_MODPOST_WARN=1
 #   prepare.sh  run in the module dir before the build (with $D set)
+#   cmdline.sed a sed script applied to the modpost command line before
+#               both programs run it (e.g. dropping -b to test a kernel
+#               without CONFIG_BASIC_MODVERSIONS on the same inputs)
 #   series      the series this case applies to (otherwise: exit 77, which
 #               CTest's SKIP_RETURN_CODE shows as skipped)
 #
 # The module is built with `make M=... V=1` against the fixture (read-only
 # in a private mount namespace); the modpost command line is taken from
 # the build log. Both modposts then run on identical copies of the inputs
-# with that command line, from the fixture's obj/ directory, and the
-# .mod.c files, Module.symvers, stderr and exit status must be identical.
+# with that command line, from the directory make ran it in (the fixture's
+# obj/ up to 6.12, the module's since 6.13) with kbuild's $objtree in the
+# environment, and the .mod.c files, Module.symvers, stderr and exit status
+# must be identical.
 set -euo pipefail
 
 SERIES=$1 CASE=$(cd "$2" && pwd) OURS=$(realpath "$3") ARCH=${4:-x86_64}
+FLAVOUR=${5:-${KBP_FIXTURE_FLAVOUR:-}}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 if [ -f "$CASE/series" ] && ! grep -qx "$SERIES" "$CASE/series"; then
@@ -30,11 +39,10 @@ if [ -f "$CASE/series" ] && ! grep -qx "$SERIES" "$CASE/series"; then
     exit 77
 fi
 
+D=$("$HERE/../fixture/fixture.sh" "$SERIES" obj "$ARCH" $FLAVOUR)
 if [ "$ARCH" = x86_64 ]; then
-    D=$("$HERE/../fixture/fixture.sh" "$SERIES" obj x86_64)
     cross=()
 else
-    D=$("$HERE/../fixture/fixture.sh" "$SERIES" obj "$ARCH")
     cross=(ARCH="$ARCH" CROSS_COMPILE="$(cat "$D/cross-compile")")
 fi
 [ -x "$D/obj/scripts/mod/modpost" ] || { echo "no oracle modpost in $D/obj" >&2; exit 1; }
@@ -43,15 +51,17 @@ W=$(mktemp -d /tmp/kbp-mpdiff.XXXXXX)
 trap 'rm -rf "$W"' EXIT
 M=$W/$(basename "$CASE")
 mkdir -p "$M"
-cp -a "$CASE/." "$M/"
 if [ -f "$CASE/from-case" ]; then
     other=$(dirname "$CASE")/$(cat "$CASE/from-case")
     cp -a "$other/Kbuild" "$other"/*.c "$M/"
-    rm -f "$M/from-case"
 fi
+cp -a "$CASE/." "$M/"
+rm -f "$M/from-case"
 if [ -f "$M/from-src" ]; then
-    while read -r f; do
-        [ -n "$f" ] && cp "$D/src/$f" "$M/"
+    while read -ra alts; do
+        [ ${#alts[@]} -gt 0 ] || continue
+        for f in "${alts[@]}"; do [ -f "$D/src/$f" ] && break; done
+        cp "$D/src/$f" "$M/"
     done < "$M/from-src"
 fi
 args=()
@@ -64,7 +74,7 @@ unshare -m --propagation private -- bash -c '
     shift
     exec "$@"' _ "$D" make -C "$D/obj" M="$M" V=1 "${cross[@]}" "${args[@]}" modules > "$W/build.log" 2>&1 || true
 
-line=$(grep -E '(^|[ |;])scripts/mod/modpost ' "$W/build.log" | tail -n 1 || true)
+line=$(grep -E '(^|[ |;/])scripts/mod/modpost ' "$W/build.log" | tail -n 1 || true)
 if [ -z "$line" ]; then
     echo "no modpost command line in the build log:" >&2
     tail -n 40 "$W/build.log" >&2
@@ -72,7 +82,14 @@ if [ -z "$line" ]; then
 fi
 # Drop the "missing input" echo preamble; keep the invocation.
 line=${line##*;) }
+[ -f "$CASE/cmdline.sed" ] && line=$(sed -f "$CASE/cmdline.sed" <<< "$line")
 echo "modpost command: $line"
+# Since 6.13 an M= build runs $(objtree)/scripts/mod/modpost in the module dir.
+if [[ $line =~ ^[[:space:]]*$D/obj/scripts/mod/modpost[[:space:]] ]]; then
+    rundir=$M prog=$D/obj/scripts/mod/modpost
+else
+    rundir=$D/obj prog=scripts/mod/modpost
+fi
 
 # Inputs only: remove whatever the build's own modpost run produced.
 find "$M" \( -name '*.mod.c' -o -name Module.symvers -o -name '*.ko' -o -name '*.mod.o' \) -delete
@@ -83,7 +100,7 @@ run() { # run NAME MODPOST-PATH
     local name=$1 bin=$2 rc=0
     rm -rf "$M"
     cp -a "$W/snap" "$M"
-    (cd "$D/obj" && bash -c "${line//scripts\/mod\/modpost/$bin}") 2> "$W/$name.stderr" || rc=$?
+    (cd "$rundir" && objtree=$D/obj bash -c "${line/$prog/$bin}") 2> "$W/$name.stderr" || rc=$?
     echo "$rc" > "$W/$name.rc"
     mkdir -p "$W/$name.out"
     (cd "$M" && find . \( -name '*.mod.c' -o -name Module.symvers \) -print0 | cpio -0pdm --quiet "$W/$name.out")

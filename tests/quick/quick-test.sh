@@ -307,6 +307,49 @@ verify-gendwarfksyms)
 	run verify "$G"
 	expect_rc 0 "verify of a gendwarfksyms tree"
 	expect "$CASE" ;;
+verify-7.2)
+	# The tree as 7.2 with what its manifests rules add (DWARF symbol
+	# versions, module BTF through scripts/gen-btf.sh, tracepoint-update,
+	# Makefile.warn): pack takes it all, verify accepts the result and
+	# names every piece a 7.2 module build needs when it is gone, and pack
+	# refuses a tree without resolve_btfids.
+	sed -i -e 's/^VERSION = 6$/VERSION = 7/' -e 's/^PATCHLEVEL = 1$/PATCHLEVEL = 2/' "$SRC/Makefile"
+	sed -i 's/^6\.1\./7.2./' "$OBJ/include/config/kernel.release"
+	REL=$(cat "$OBJ/include/config/kernel.release")
+	printf '%s\n' CONFIG_GENDWARFKSYMS=y CONFIG_DEBUG_INFO_BTF=y CONFIG_DEBUG_INFO_BTF_MODULES=y \
+		CONFIG_TRACEPOINTS=y >>"$OBJ/include/config/auto.conf"
+	for f in gen-btf.sh Makefile.btf Makefile.warn module-common.c; do echo "# $f" >"$SRC/scripts/$f"; done
+	for p in scripts/gendwarfksyms/gendwarfksyms tools/bpf/resolve_btfids/resolve_btfids scripts/tracepoint-update; do
+		mkdir -p "$OBJ/$(dirname "$p")"
+		"$KBP_MKELF" "$OBJ/$p"
+		chmod 755 "$OBJ/$p"
+	done
+	# vmlinux: an object whose .BTF is the BTF base pack keeps
+	printf '\x9f\xeb\x01\x00' >"$S/btf"
+	: | cc -x c -c -o "$S/empty.o" - && objcopy --add-section .BTF="$S/btf" "$S/empty.o" "$OBJ/vmlinux" \
+		|| die "cannot make a vmlinux with .BTF"
+	good_tree "$S/d"
+	for p in scripts/gen-btf.sh scripts/Makefile.btf scripts/Makefile.warn scripts/gendwarfksyms/gendwarfksyms \
+		tools/bpf/resolve_btfids/resolve_btfids scripts/tracepoint-update vmlinux; do
+		[ -f "$G/$p" ] || fail "7.2 pack lacks $p"
+	done
+	run verify "$G"
+	expect_rc 0 "verify of the 7.2 tree" && [ ! -s "$S/out.txt" ] && pass "7.2 tree: verify exits 0, prints nothing"
+	bad_copy 72
+	for p in scripts/gen-btf.sh scripts/Makefile.warn scripts/gendwarfksyms/gendwarfksyms \
+		tools/bpf/resolve_btfids/resolve_btfids scripts/tracepoint-update; do
+		rm "$BAD/$p"
+	done
+	run verify "$BAD"
+	expect_rc 1 "verify of the 7.2 tree without its programs"
+	expect "$CASE"
+	rm "$OBJ/tools/bpf/resolve_btfids/resolve_btfids"
+	pk --out "$S/e"
+	expect_rc 1 "pack of a 7.2 tree without resolve_btfids"
+	line=$(grep -n 'name: resolve-btfids' "$MANIFESTS/common.yaml" | cut -d: -f1)
+	sed -i "s|common.yaml:$line:|common.yaml:@LINE@:|" "$S/err.txt"
+	cp "$S/err.txt" "$S/err.pack"; : >"$S/out.txt"
+	expect "$CASE-pack" ;;
 verify-private-key)
 	good_tree "$S/d"; bad_copy key
 	mkdir -p "$BAD/certs"

@@ -23,8 +23,8 @@ int bundled_modpost_install(struct pack_ctx *ctx)
 	if (ctx->o->modpost != MODPOST_BUNDLED)
 		return 0;
 	if (!kbp_modpost_supports((unsigned)t->version, (unsigned)t->patchlevel)) {
-		log_err("--modpost=bundled: kbuild-modpost does not know the modpost format of Linux %d.%d (it knows 6.1 and 6.12)",
-			t->version, t->patchlevel);
+		log_err("--modpost=bundled: kbuild-modpost does not know the modpost format of Linux %d.%d (it knows %s)",
+			t->version, t->patchlevel, kbp_modpost_known_series());
 		return -ENOTSUP;
 	}
 	prog = kbp_sibling_program("kbuild-modpost");

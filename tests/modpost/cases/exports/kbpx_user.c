@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/module.h>
 #include <linux/init.h>
+#include "helpers.h"
 
 extern int kbpx_counter;
 extern const char kbpx_name[];
@@ -16,4 +17,4 @@ static int __init kbpx_user_init(void)
 }
 module_init(kbpx_user_init);
 MODULE_LICENSE("Dual MIT/GPL");
-MODULE_IMPORT_NS(KBPX_NS);
+MODULE_IMPORT_NS(KBPX_NS_NAME);

@@ -1,0 +1,2 @@
+# CONFIG_BASIC_MODVERSIONS=n: modpost without -b (extended tables only)
+s/ -b / /

@@ -1,0 +1,2 @@
+# CONFIG_EXTENDED_MODVERSIONS=n: modpost without -x (the long name is too long)
+s/ -x / /
