@@ -33,22 +33,17 @@ kbp_cross_setup() {
     mount -o remount,bind,ro "$FIX"
     touch "$FIX/.kbp-write-probe" 2>/dev/null && die "fixture $FIX is still writable after ro bind mount"
     log "fixture $FIX (release $REL, $KARCH, CROSS_COMPILE=$CROSS, layout $LAYOUT${FLAVOUR:+, flavour $FLAVOUR}), scratch $S"
+    kbp_reproducible_builds
 }
 
 # kbp_build_against KDIR MODDIR [hide]: the test modules, fresh in MODDIR,
-# built against KDIR (dies if one does not build).
-# With debug info (the full flavour) the objects name the kernel tree's
-# directory: it reads /kbp-kernel in every build, SRC and OBJ for the
-# original tree (KTREE), so that builds against trees in other places can be
-# byte-identical; the builds against a packed tree hide the original one.
-# pahole before 1.27 with -j orders module BTF differently from run to run;
-# Makefile.btf drops -j when the build asks to be reproducible, as here.
-export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 1970"
+# built against KDIR (dies if one does not build). With DWARF, KDIR's path
+# is mapped too, beside the trees kbp_reproducible_builds maps (a packed
+# tree of these tests may lie anywhere under $S).
 kbp_build_against() {
-    local maps="-fdebug-prefix-map=$1=/kbp-kernel"
-    [ "$1" != "$KTREE" ] || maps="-fdebug-prefix-map=$SRC=/kbp-kernel${OBJ:+ -fdebug-prefix-map=$OBJ=/kbp-kernel}"
     kbp_copy_modules "$2"
-    KCFLAGS=$maps kbp_build_modules "$1" "$2" ${3:-} || die "test modules do not build against $1"
+    KCFLAGS="${KCFLAGS:+$KCFLAGS -ffile-prefix-map=$1=/kbp-kernel}" kbp_build_modules "$1" "$2" ${3:-} ||
+        die "test modules do not build against $1"
 }
 
 # kbp_elf_programs DIR: "path machine" of every ELF executable/shared object
