@@ -1,11 +1,15 @@
 #!/bin/bash
-# bench-pack.sh [N]
+# bench-pack.sh [N [SERIES:LAYOUT[:FLAVOUR]]]
 #
-# Packs the 6.1 obj fixture N times (default 5) with kbuild-pack and with the
-# kernel's own 6.1 deploy_kernel_headers (bench/deploy_kernel_headers.sh),
+# Packs a fixture kernel (default 6.1:obj; e.g. 7.2:intree, 7.2:obj:full)
+# N times (default 5) with kbuild-pack and with the kernel's own packaging:
+#   deploy_kernel_headers 6.1   6.1's builddeb logic (bench/deploy_kernel_headers.sh)
+#   install-extmod-build        the tree's own scripts/package/install-extmod-build
+#                               (6.3+), run through make run-command as the
+#                               kernel's packagers run it (bench/install_extmod_build.sh)
 # each run into a fresh dir, and prints output size (du -sb), file count and
-# median wall and CPU time of both, plus the ratios ours/kernel.  Then builds the
-# test modules against both outputs (original trees hidden).
+# median wall and CPU time of each, plus the ratios ours/theirs.  Then builds
+# the test modules against every output (original trees hidden).
 #
 # Environment: KBUILD_PACK (default: <repo>/build/bin/kbuild-pack),
 #              KBP_FIXTURE_CACHE, KBP_KEEP=1 (keep scratch), N.
@@ -17,21 +21,29 @@ export KBUILD_PACK=${KBUILD_PACK:-$REPO/build/bin/kbuild-pack}
 . "$REPO/tests/kernel/lib.sh"
 kbp_enter_ns "$0" "$@"
 N=${1:-${N:-5}}
-kbp_setup 6.1 obj
+IFS=: read -r B_SERIES B_LAYOUT B_FLAVOUR <<< "${2:-6.1:obj}"
+KBP_FIXTURE_FLAVOUR=$B_FLAVOUR
+kbp_setup "$B_SERIES" "$B_LAYOUT"
+OBJTREE=${OBJ:-$SRC}
 
 now() { date +%s.%N; }
 median() { LC_ALL=C sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-run_ours() { "$KBUILD_PACK" -q --src "$SRC" --obj "$OBJ" --out "$1" >/dev/null; }
-run_kernel() { "$HERE/deploy_kernel_headers.sh" "$SRC" "$OBJ" "$1"; }
+run_ours() { "$KBUILD_PACK" -q --src "$SRC" ${OBJ:+--obj "$OBJ"} --out "$1" >/dev/null; }
+run_dkh61() { "$HERE/deploy_kernel_headers.sh" "$SRC" "$OBJTREE" "$1"; }
+run_extmod() { "$HERE/install_extmod_build.sh" "$SRC" "$OBJTREE" "$1" >/dev/null; }
+TOOLS=(ours dkh61)
+[ -x "$SRC/scripts/package/install-extmod-build" ] && TOOLS+=(extmod)
+declare -A LABEL=([ours]="kbuild-pack" [dkh61]="deploy_kernel_headers 6.1"
+                  [extmod]="install-extmod-build $B_SERIES")
 
-# Runs alternate (ours, kernel, ours, ...) so that load from other work on
-# the machine hits both alike; wall and CPU (user+sys, children included)
+# Runs alternate (ours, theirs, ours, ...) so that load from other work on
+# the machine hits all alike; wall and CPU (user+sys, children included)
 # time are recorded for every run.
-: > "$S/ours.times"; : > "$S/kernel.times"; : > "$S/ours.cpu"; : > "$S/kernel.cpu"
+for tool in "${TOOLS[@]}"; do : > "$S/$tool.times"; : > "$S/$tool.cpu"; done
 TIMEFORMAT='%R %U %S'
 for ((i = 1; i <= N; i++)); do
-    for tool in ours kernel; do
+    for tool in "${TOOLS[@]}"; do
         out=$S/$tool.$i
         sync
         { time "run_$tool" "$out" 2>"$S/$tool.err"; } 2> "$S/time.1" || { cat "$S/$tool.err" >&2; die "$tool run $i failed"; }
@@ -48,35 +60,40 @@ for ((i = 1; i <= N; i++)); do
         fi
     done
 done
-for tool in ours kernel; do
+for tool in "${TOOLS[@]}"; do
     echo "$tool wall: $(tr '\n' ' ' < "$S/$tool.times")" >&2
     echo "$tool cpu:  $(tr '\n' ' ' < "$S/$tool.cpu")" >&2
 done
 
-t_ours=$(median < "$S/ours.times"); t_kernel=$(median < "$S/kernel.times")
-c_ours=$(median < "$S/ours.cpu"); c_kernel=$(median < "$S/kernel.cpu")
-b_ours=$(cat "$S/ours.bytes"); b_kernel=$(cat "$S/kernel.bytes")
-f_ours=$(cat "$S/ours.files"); f_kernel=$(cat "$S/kernel.files")
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+declare -A T C B F
+for tool in "${TOOLS[@]}"; do
+    T[$tool]=$(median < "$S/$tool.times"); C[$tool]=$(median < "$S/$tool.cpu")
+    B[$tool]=$(cat "$S/$tool.bytes"); F[$tool]=$(cat "$S/$tool.files")
+done
 
 echo
-echo "kernel $REL (6.1 obj fixture), N=$N runs each (alternating), medians; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-26s %14s %10s %10s %10s\n' "" bytes files wall-s cpu-s
-printf '%-26s %14s %10s %10.3f %10.3f\n' "kbuild-pack" "$b_ours" "$f_ours" "$t_ours" "$c_ours"
-printf '%-26s %14s %10s %10.3f %10.3f\n' "deploy_kernel_headers 6.1" "$b_kernel" "$f_kernel" "$t_kernel" "$c_kernel"
-printf '%-26s %14s %10s %10s %10s\n' "ratio ours/kernel" "$(ratio "$b_ours" "$b_kernel")" \
-    "$(ratio "$f_ours" "$f_kernel")" "$(ratio "$t_ours" "$t_kernel")" "$(ratio "$c_ours" "$c_kernel")"
+echo "kernel $REL ($B_SERIES $B_LAYOUT${B_FLAVOUR:+ $B_FLAVOUR} fixture), N=$N runs each (alternating), medians; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-32s %14s %10s %10s %10s\n' "" bytes files wall-s cpu-s
+for tool in "${TOOLS[@]}"; do
+    printf '%-32s %14s %10s %10.3f %10.3f\n' "${LABEL[$tool]}" "${B[$tool]}" "${F[$tool]}" "${T[$tool]}" "${C[$tool]}"
+done
+for tool in "${TOOLS[@]}"; do
+    [ "$tool" = ours ] && continue
+    printf '%-32s %14s %10s %10s %10s\n' "ratio ours/${LABEL[$tool]}" "$(ratio "${B[ours]}" "${B[$tool]}")" \
+        "$(ratio "${F[ours]}" "${F[$tool]}")" "$(ratio "${T[ours]}" "${T[$tool]}")" "$(ratio "${C[ours]}" "${C[$tool]}")"
+done
 echo
 
-# the test modules must build against both outputs
+# the test modules must build against every output
 ok=0
-for tool in ours kernel; do
+for tool in "${TOOLS[@]}"; do
     kdir=$S/$tool.keep/lib/modules/$REL/build
     kbp_copy_modules "$S/mod.$tool"
     if kbp_build_modules "$kdir" "$S/mod.$tool" hide; then
-        echo "test modules build against the $tool output: yes"
+        echo "test modules build against the ${LABEL[$tool]} output: yes"
     else
-        echo "test modules build against the $tool output: NO"; ok=1
+        echo "test modules build against the ${LABEL[$tool]} output: NO"; ok=1
     fi
 done
 exit $ok

@@ -1,7 +1,8 @@
 #!/bin/bash
-# cross-test.sh SERIES LAYOUT ARCH CASE
+# cross-test.sh SERIES LAYOUT ARCH CASE [FLAVOUR]
 #
-# Tests on a kernel cross-built for ARCH (tests/fixture/fixture.sh):
+# Tests on a kernel cross-built for ARCH (tests/fixture/fixture.sh, with
+# FLAVOUR's fragment when given):
 #   build   pack with --host-tools=build: the fixture is left unchanged, the
 #           host programs are the build machine's (verify --host-arch of this
 #           machine passes, of ARCH fails naming them); the test modules
@@ -14,23 +15,18 @@
 #           through qemu-user, and the .ko files are byte-identical to the
 #           ones the build machine's programs make.
 #   boot    pack (build), cross-build the test modules (and sign a copy with
-#           the packed sign-file), boot the fixture Image in qemu-system-ARCH
-#           with a static /init and load crc7 and every test module.
+#           the packed sign-file; with the full flavour sign them all),
+#           boot the fixture Image in qemu-system-ARCH with a static /init
+#           and load crc7 and every test module.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/lib-cross.sh"
 kbp_enter_ns "$0" "$@"
-[ $# -eq 4 ] || die "usage: $0 SERIES LAYOUT ARCH build|target|boot"
+[ $# -eq 4 ] || [ $# -eq 5 ] || die "usage: $0 SERIES LAYOUT ARCH build|target|boot [FLAVOUR]"
 CASE=$4
-kbp_cross_setup "$1" "$2" "$3"
+kbp_cross_setup "$1" "$2" "$3" "${5:-}"
 command -v "${CROSS}gcc" >/dev/null || die "${CROSS}gcc missing"
 THIS_ARCH=$(uname -m)
-
-# kbp_build_against KDIR MODDIR [hide]
-kbp_build_against() {
-    kbp_copy_modules "$2"
-    kbp_build_modules "$1" "$2" ${3:-} || die "test modules do not build against $1"
-}
 
 case "$CASE" in
 build)
@@ -75,9 +71,12 @@ target)
         || pass "--host-tools=target rebuilt every program (no warnings)"
     kbp_elf_programs "$PACKED" > "$S/programs"
     log "ELF programs in the output: $(tr '\n' ',' < "$S/programs")"
-    for p in scripts/basic/fixdep scripts/mod/modpost scripts/genksyms/genksyms; do
-        grep -q "^$p " "$S/programs" || fail "$p missing from the output"
-    done
+    kbp_module_build_programs "$PACKED/.config" > "$S/runs"
+    log "programs a module build runs: $(tr '\n' ' ' < "$S/runs")"
+    while read -r p; do
+        [ -f "$PACKED/$p" ] && readelf -h "$PACKED/$p" | grep -q "Machine:.*$(kbp_machine_name)" \
+            && pass "$p rebuilt for $ELFARCH" || fail "$p missing from the output or not for $ELFARCH"
+    done < "$S/runs"
     if grep -qx 'CONFIG_MODULE_SIG=y' "$PACKED/.config"; then
         grep -q '^scripts/sign-file ' "$S/programs" && pass "sign-file rebuilt" || fail "sign-file missing"
     fi
@@ -87,6 +86,10 @@ target)
     # Reference: the same modules built with the build machine's programs.
     kbp_pack "$S/ref" --host-tools=build
     REF=$PACKED
+    kbp_elf_programs "$REF" | awk '{ print $1 }' > "$S/programs.build"
+    awk '{ print $1 }' "$S/programs" | diff -u "$S/programs.build" - >&2 \
+        && pass "the same $(wc -l < "$S/programs.build") ELF files as the --host-tools=build output" \
+        || fail "the ELF files differ from the --host-tools=build output's (above)"
     kbp_build_against "$REF" "$S/mod"
     mv "$S/mod" "$S/mod.build"
     # The target's programs at work, through qemu-user: a writable copy of
@@ -97,6 +100,8 @@ target)
     E=$S/emu/lib/modules/$REL/build
     case "$KARCH" in arm64) QL=/ ;; riscv) QL=/usr/riscv64-linux-gnu ;; esac
     while read -r p _; do
+        # the BTF base of modules is ELF data, not a program
+        [ "$p" != vmlinux ] || continue
         mv "$E/$p" "$E/$p.target"
         printf '#!/bin/sh\necho "$0" >> %s\nexec %s -L %s "$0.target" "$@"\n' "$S/shim.log" "$QEMU_USER" "$QL" > "$E/$p"
         chmod 755 "$E/$p"
@@ -109,10 +114,10 @@ target)
     # rebuild in the same path as the reference build
     kbp_build_against "$E" "$S/mod"
     mv "$S/mod" "$S/mod.target"
-    for p in scripts/basic/fixdep scripts/mod/modpost scripts/genksyms/genksyms; do
+    while read -r p; do
         n=$(grep -c "$p\$" "$S/shim.log" || true)
         [ "$n" -gt 0 ] && pass "the module builds ran the target's $p $n time(s)" || fail "the module builds never ran the target's $p"
-    done
+    done < "$S/runs"
     kbp_compare_builds "$S/mod.build" "$S/mod.target" "build-machine programs vs target programs under qemu-user"
     if grep -qx 'CONFIG_MODULE_SIG=y' "$PACKED/.config" && [ -n "$OBJ" ]; then
         cp "$S/mod.target/kbp_user/kbp_user.ko" "$S/signed.ko"
@@ -135,10 +140,13 @@ boot)
     cp "$CRC7_KO" "$R/mods/crc7.ko"
     for m in "${KBP_MODULES[@]}"; do cp "$S/mod/$m/$m.ko" "$R/mods/"; done
     SIGNED=
-    # Unsigned modules by default: this tiny kernel does not verify module
-    # signatures (finit_module fails with ENOENT for signed modules, even
-    # crc7.ko as modules_install signed it), so crc7.ko's signature is
-    # stripped; KBP_CROSS_SIGN=1 signs the test modules instead.
+    # Unsigned modules by default: the tiny 6.1 kernel does not verify
+    # module signatures (finit_module fails with ENOENT for signed modules,
+    # even crc7.ko as modules_install signed it), so crc7.ko's signature is
+    # stripped; KBP_CROSS_SIGN=1 signs the test modules instead, the default
+    # for the full flavour, whose kernel verifies them against its
+    # build-time key (a bad signature is then reported and taints).
+    [ "$FLAVOUR" != full ] || KBP_CROSS_SIGN=${KBP_CROSS_SIGN:-1}
     if grep -qx 'CONFIG_MODULE_SIG=y' "$PACKED/.config" && [ -n "$OBJ" ]; then
         cp "$S/mod/kbp_user/kbp_user.ko" "$S/signed.ko"
         "$PACKED/scripts/sign-file" sha512 "$OBJ/certs/signing_key.pem" "$PACKED/certs/signing_key.x509" "$S/signed.ko" \

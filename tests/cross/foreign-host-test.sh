@@ -1,16 +1,20 @@
 #!/bin/bash
-# foreign-host-test.sh SERIES
+# foreign-host-test.sh SERIES [FLAVOUR]
 #
-# The x86_64 fixture packed for an arm64 machine: --host-tools=target
-# --cross-compile aarch64-linux-gnu- must rebuild every program, objtool
-# included (CONFIG_OBJTOOL=y on the x86_64 fixture; arm64 kernels have no
-# objtool to prove it on).  verify --host-arch aarch64 passes, and the
-# aarch64 programs, run through qemu-aarch64, build the test modules into
-# .ko files byte-identical to the ones the build machine's programs make.
+# The x86_64 fixture (of FLAVOUR, e.g. full) packed for an arm64 machine:
+# --host-tools=target --cross-compile aarch64-linux-gnu- must rebuild every
+# program, objtool included (CONFIG_OBJTOOL=y on the x86_64 fixture; arm64
+# kernels have no objtool to prove it on), and with the full flavour
+# gendwarfksyms and resolve_btfids.  verify --host-arch aarch64 passes, and
+# the aarch64 programs, run through qemu-aarch64, build the test modules
+# into .ko files byte-identical to the ones the build machine's programs
+# make.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
+. "$(dirname "$0")/lib-cross.sh"
 kbp_enter_ns "$0" "$@"
-[ $# -eq 1 ] || die "usage: $0 SERIES"
+[ $# -eq 1 ] || [ $# -eq 2 ] || die "usage: $0 SERIES [FLAVOUR]"
+KBP_FIXTURE_FLAVOUR=${2:-}
 kbp_setup "$1" obj
 command -v qemu-aarch64 >/dev/null || die "qemu-aarch64 missing (apt-get install qemu-user)"
 
@@ -24,8 +28,7 @@ readelf -h "$P/tools/objtool/objtool" | grep -q 'Machine:.*AArch64' && pass "obj
     || fail "tools/objtool/objtool is not an aarch64 program"
 
 kbp_pack "$S/ref"
-kbp_copy_modules "$S/mod"
-kbp_build_modules "$PACKED" "$S/mod" || die "test modules do not build against the reference tree"
+kbp_build_against "$PACKED" "$S/mod"
 mv "$S/mod" "$S/mod.build"
 
 cp -a "$S/out" "$S/emu"
@@ -33,17 +36,19 @@ E=$S/emu/lib/modules/$REL/build
 : > "$S/shim.log"
 (cd "$E" && find . -type f -print0 | xargs -0 file -N -F '|' | grep -E '\| *ELF .*(executable|shared object)' | cut -d'|' -f1) |
 while read -r p; do
+    # the BTF base of modules is ELF data, not a program
+    [ "$p" != ./vmlinux ] || continue
     mv "$E/$p" "$E/$p.target"
     printf '#!/bin/sh\necho "$0" >> %s\nexec qemu-aarch64 -L / "$0.target" "$@"\n' "$S/shim.log" > "$E/$p"
     chmod 755 "$E/$p"
 done
-kbp_copy_modules "$S/mod"
-kbp_build_modules "$E" "$S/mod" || die "test modules do not build with the aarch64 programs under qemu-aarch64"
+kbp_build_against "$E" "$S/mod"
 mv "$S/mod" "$S/mod.target"
-for p in scripts/basic/fixdep scripts/mod/modpost tools/objtool/objtool; do
+{ kbp_module_build_programs "$P/.config"; echo tools/objtool/objtool; } > "$S/runs"
+while read -r p; do
     n=$(grep -c "$p\$" "$S/shim.log" || true)
     [ "$n" -gt 0 ] && pass "the module builds ran the aarch64 $p $n time(s)" || fail "the module builds never ran the aarch64 $p"
-done
+done < "$S/runs"
 same=0
 for m in "${KBP_MODULES[@]}"; do
     if cmp -s "$S/mod.build/$m/$m.ko" "$S/mod.target/$m/$m.ko"; then same=$((same + 1)); else fail "$m.ko differs"; fi

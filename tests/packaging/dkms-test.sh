@@ -31,11 +31,8 @@ DKMS=(dkms --dkmstree "$S/dkms" --sourcetree "$S/usrsrc" --installtree "$S/root/
       --kernelsourcedir "$PACKED" --no-depmod)
 
 # dkms runs make itself: hide the fixture's trees for all of it
-dkms_hidden() {
-    unshare -m --propagation private -- sh -c 'mount -t tmpfs -o size=1m,mode=0555 kbp-hidden "$0" && exec "$@"' "$FIX" "$@"
-}
 kbpp_run "$S/dkms-add.log" "${DKMS[@]}" add -m kbp_user -v 1.0
-kbpp_run "$S/dkms-build.log" dkms_hidden "${DKMS[@]}" build -m kbp_user -v 1.0 -k "$REL"
+kbpp_run "$S/dkms-build.log" kbpp_hidden "${DKMS[@]}" build -m kbp_user -v 1.0 -k "$REL"
 cat "$S/dkms-build.log" >&2
 st=$("${DKMS[@]}" status -m kbp_user -v 1.0 -k "$REL" 2>&1)
 case "$st" in *"kbp_user/1.0, $REL, "*": built"*) pass "dkms status: $st" ;; *) fail "dkms status after build: '$st'" ;; esac

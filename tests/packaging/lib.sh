@@ -44,6 +44,12 @@ kbpp_check_modules() {
     done
 }
 
+# kbpp_hidden CMD...: CMD with the fixture's trees hidden (an empty
+# tmpfs over $FIX), for a client such as dkms that runs make itself
+kbpp_hidden() {
+    unshare -m --propagation private -- sh -c 'mount -t tmpfs -o size=1m,mode=0555 kbp-hidden "$0" && exec "$@"' "$FIX" "$@"
+}
+
 # kbpp_run LOG CMD...: run CMD with output to LOG; on failure show its tail and die.
 kbpp_run() {
     local logf=$1; shift

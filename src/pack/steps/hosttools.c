@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* --host-tools=target: rebuild the kernel's host programs that a module
- * build runs (fixdep, genksyms, modpost, recordmcount, sign-file, objtool,
- * ...) with the target's compiler, so that the packed build directory works
- * on the machine it is installed on rather than on the one that built the
- * kernel.
+ * build runs (fixdep, genksyms or gendwarfksyms, modpost, sign-file,
+ * objtool, resolve_btfids, ...) with the target's compiler, so that the
+ * packed build directory works on the machine it is installed on rather
+ * than on the one that built the kernel.
  *
  * As the kernel's own scripts/package/install-extmod-build does it (6.3+,
  * and it works the same on older trees): the tree's scripts/ is copied into
  * a scratch directory that kbuild builds as an external module with
  * HOSTCC=<target compiler>, so kbuild's own Makefiles say which sources make
  * which program for this series and config; C holds no file list.  objtool
- * is built through tools/objtool's own Makefile.  SRC and OBJ are only read.
+ * and resolve_btfids, which the top Makefile builds through tools/, are
+ * built through their own Makefiles.  SRC and OBJ are only read.
  * Whatever ELF program is left for another machine is named in a warning. */
 #define _GNU_SOURCE
 #include "pack/steps/hosttools.h"
@@ -371,16 +372,27 @@ static const char *hostarch_of_prefix(const char *prefix)
 	return NULL;
 }
 
-static const char objtool_rel[] = "tools/objtool/objtool";
+/* The programs the top Makefile builds through tools/' own Makefiles (not
+ * kbuild), as "make -C tools/ GOAL" makes them into tools/<path>. */
+struct tools_program {
+	const char *name; /* its work dir */
+	const char *rel;  /* in the output */
+	const char *goal; /* of tools/Makefile */
+	bool cc_before_6_3; /* built with CC (not HOSTCC) before REALHOSTCC */
+};
+static const struct tools_program tools_programs[] = {
+	{ "objtool", "tools/objtool/objtool", "objtool", true },
+	{ "resolve_btfids", "tools/bpf/resolve_btfids/resolve_btfids", "bpf/resolve_btfids", false },
+};
 
-/* objtool through its own Makefile, into work/tools/objtool: the library
- * and the program with the target compiler, the tools build's fixdep (run
+/* A tools/ program through its own Makefile, into work/: the library and
+ * the program with the target compiler, the tools build's fixdep (run
  * here) with the build machine's. */
-static int build_objtool(struct tool_ctx *c, const char *work)
+static int build_tools_program(struct tool_ctx *c, const struct tools_program *tp, const char *work)
 {
 	_cleanup_free_ char *tools = path_join(work, "tools");
-	_cleanup_free_ char *logpath = path_join(c->dir, "objtool.log");
-	_cleanup_free_ char *out = path_join(work, objtool_rel);
+	_cleanup_free_ char *logpath = xasprintf("%s.log", work);
+	_cleanup_free_ char *out = path_join(work, tp->rel);
 	_cleanup_free_ char *srcdir = path_join(c->t->src, "tools");
 	_cleanup_free_ char *inc = path_join(c->t->src, "tools/build/Makefile.include");
 	_cleanup_free_ char *incbuf = NULL;
@@ -390,22 +402,29 @@ static int build_objtool(struct tool_ctx *c, const char *work)
 	size_t n = 0;
 	int r;
 
+	/* Before 6.3, a program built with HOSTCC had the tools build's fixdep
+	 * built with it too, which then could not run here. */
+	if (!realhostcc && !tp->cc_before_6_3) {
+		log_warn("%s: this tree's tools/ build cannot use a target compiler for it (no REALHOSTCC, before 6.3)",
+			 tp->rel);
+		return -ENOTSUP;
+	}
 	if ((mkdir(work, 0755) < 0 && errno != EEXIST) || (mkdir(tools, 0755) < 0 && errno != EEXIST))
 		return -errno;
 	argv[n++] = "make";
 	argv[n++] = "-s";
-	/* as the top Makefile does it: make O=... subdir=tools -C tools/ objtool */
+	/* as the top Makefile does it: make O=... subdir=tools -C tools/ GOAL */
 	argv[n++] = xasprintf("-C%s", srcdir);
 	argv[n++] = xasprintf("O=%s", work);
 	argv[n++] = xasprintf("srctree=%s", c->t->src);
 	argv[n++] = xasprintf("SRCARCH=%s", c->t->srcarch);
 	if (realhostcc) {
-		/* 6.3+: HOSTCC builds objtool, REALHOSTCC the fixdep run here */
+		/* 6.3+: HOSTCC builds the program, REALHOSTCC the fixdep run here */
 		argv[n++] = xasprintf("HOSTCC=%s", c->cc);
 		argv[n++] = xasprintf("HOSTLD=%sld", c->prefix);
 		argv[n++] = xasprintf("HOSTAR=%sar", c->prefix);
 	} else {
-		/* older: objtool's "CC = $(HOSTCC)" yields to the command line */
+		/* older objtool: its "CC = $(HOSTCC)" yields to the command line */
 		argv[n++] = xasprintf("CC=%s", c->cc);
 		argv[n++] = xasprintf("LD=%sld", c->prefix);
 		argv[n++] = xasprintf("AR=%sar", c->prefix);
@@ -422,15 +441,37 @@ static int build_objtool(struct tool_ctx *c, const char *work)
 		argv[n++] = "HOSTAR=ar";
 	}
 	argv[n++] = "subdir=tools";
-	argv[n++] = "objtool";
+	argv[n++] = (char *)tp->goal;
 	argv[n++] = NULL;
 	r = run_logged(argv, NULL, logpath);
 	for (size_t i = 2; i < 10; i++)
 		free(argv[i]);
 	if (r < 0 || !path_is_reg(out)) {
-		log_warn("%s: rebuilding it with %s failed (log: %s)", objtool_rel, c->cc, logpath);
+		log_warn("%s: rebuilding it with %s failed (log: %s)", tp->rel, c->cc, logpath);
 		show_log_tail(logpath);
 		return r < 0 ? r : -ENOENT;
+	}
+	return 0;
+}
+
+/* Each shipped tools/ program in a work dir of its own (tools' builds
+ * share nothing a second goal could reuse, and a failed one stays out of
+ * the next). */
+static int rebuild_tools_programs(struct tool_ctx *c)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(tools_programs); i++) {
+		const struct tools_program *tp = &tools_programs[i];
+		_cleanup_free_ char *work = NULL;
+		int r;
+
+		if (!have_tool(c, tp->rel))
+			continue;
+		work = path_join(c->dir, tp->name);
+		if (build_tools_program(c, tp, work) < 0)
+			continue; /* named by warn_foreign */
+		r = take_rebuilt(c, work);
+		if (r < 0)
+			return r;
 	}
 	return 0;
 }
@@ -499,7 +540,7 @@ static int rebuild_scripts(struct tool_ctx *c, const char *dir)
 int hosttools_rebuild(struct pack_ctx *ctx)
 {
 	struct tool_ctx c = { .pc = ctx, .t = ctx->t };
-	_cleanup_free_ char *kbuild_dir = NULL, *objtool_dir = NULL;
+	_cleanup_free_ char *kbuild_dir = NULL;
 	const char *scratch;
 	int r;
 
@@ -527,12 +568,9 @@ int hosttools_rebuild(struct pack_ctx *ctx)
 	r = rebuild_scripts(&c, kbuild_dir);
 	if (r < 0)
 		goto out;
-	objtool_dir = path_join(c.dir, "objtool");
-	if (have_tool(&c, objtool_rel) && build_objtool(&c, objtool_dir) == 0) {
-		r = take_rebuilt(&c, objtool_dir);
-		if (r < 0)
-			goto out;
-	}
+	r = rebuild_tools_programs(&c);
+	if (r < 0)
+		goto out;
 	warn_foreign(&c);
 out:
 	free(c.cc);

@@ -1,0 +1,108 @@
+#!/bin/bash
+# dkms-deb-test.sh SERIES LAYOUT FLAVOUR SUITE PACKAGE
+#
+# DKMS building a real Debian *-dkms package against a packed tree: PACKAGE
+# (e.g. vpoll-dkms) is fetched from SUITE with scripts/fetch-deb.sh (private
+# apt lists, nothing installed), extracted with dpkg-deb -x, and its
+# usr/src/<name>-<version> is added and built by dkms with the scratch-dir
+# options (as dkms-test.sh does) for the fixture's release twice, in the
+# same dkms tree path:
+#   1. against the original tree (OBJ, or the in-tree SRC);
+#   2. against the packed tree, read-only, with the fixture's trees hidden.
+# dkms reads its framework from a private /etc/dkms (a bind mount in this
+# test's namespace): with CONFIG_MODULE_SIG it signs with the build dir's own
+# scripts/sign-file and a MOK key it generates in the scratch dir, so the
+# packed sign-file is run by dkms itself.
+# Passes when both builds reach "built", the built module has the fixture's
+# vermagic and __versions CRCs equal to Module.symvers, is signed (by the
+# "DKMS module signing key") when the kernel signs modules, and is
+# byte-identical to the one built against the original tree (the trees'
+# paths mapped in debug info, as for every test module build).
+# FLAVOUR "-" for none.
+set -euo pipefail
+. "$(dirname "$0")/../kernel/lib.sh"
+. "$(dirname "$0")/lib.sh"
+kbp_enter_ns "$0" "$@"
+[ $# -eq 5 ] || die "usage: $0 SERIES LAYOUT FLAVOUR|- SUITE PACKAGE"
+SUITE=$4 DEB_PKG=$5
+[ "$3" = - ] || KBP_FIXTURE_FLAVOUR=$3
+kbpp_setup "$1" "$2"
+kbpp_need dkms dpkg-deb modinfo
+
+deb=$("$KBP_TOP/scripts/fetch-deb.sh" "$SUITE" "$DEB_PKG" | tail -n1) || die "cannot fetch $DEB_PKG from $SUITE"
+log "$DEB_PKG: $(basename "$deb")"
+dpkg-deb -x "$deb" "$S/deb"
+conf=$(find "$S/deb/usr/src" -mindepth 2 -maxdepth 2 -name dkms.conf | head -n1)
+[ -n "$conf" ] || die "$deb has no usr/src/*/dkms.conf"
+conf_var() { sed -n "s/^$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$conf" | head -n1; }
+NAME=$(conf_var PACKAGE_NAME) VER=$(conf_var PACKAGE_VERSION)
+[ -n "$NAME" ] && [ -n "$VER" ] && [ -d "$S/deb/usr/src/$NAME-$VER" ] || die "cannot tell name and version from $conf"
+log "dkms module $NAME/$VER from $(dirname "$conf")"
+
+SIGNS=
+grep -qx 'CONFIG_MODULE_SIG=y' "$KTREE/.config" && SIGNS=1
+# the private framework: the signing variables (dkms reads no others from it)
+mkdir -p "$S/etc-dkms" "$S/dkms"
+mount --bind "$S/etc-dkms" /etc/dkms
+# kbp_dkms KDIR LOG ACTION...: dkms on the scratch trees for kernel source
+# KDIR (run through $DKMS_WRAP, if set)
+DKMS_WRAP=
+kbp_dkms() {
+    local kdir=$1 logf=$2
+    shift 2
+    printf 'sign_file="%s"\nmok_signing_key="%s"\nmok_certificate="%s"\n' \
+        "$kdir/scripts/sign-file" "$S/mok.key" "$S/mok.pub" > /etc/dkms/framework.conf
+    kbpp_run "$logf" $DKMS_WRAP dkms --dkmstree "$S/dkms" --sourcetree "$S/deb/usr/src" \
+        --installtree "$S/out/lib/modules" --kernelsourcedir "$kdir" --no-depmod "$@"
+}
+built_ko() {
+    local ko
+    ko=$(find "$S/dkms/$NAME/$VER/$REL" -path '*/module/*' -name "$NAME.ko*" | head -n1)
+    [ -n "$ko" ] || die "no built $NAME.ko in $S/dkms/$NAME/$VER/$REL"
+    case "$ko" in *.ko) echo "$ko" ;; *) die "$ko: compressed, not compared" ;; esac
+}
+check_status() {
+    local st
+    st=$(dkms --dkmstree "$S/dkms" --sourcetree "$S/deb/usr/src" status -m "$NAME" -v "$VER" -k "$REL" 2>&1)
+    case "$st" in *"$NAME/$VER, $REL, "*": built"*) pass "dkms status ($1): $st" ;; *) fail "dkms status after the build against $1: '$st'" ;; esac
+}
+
+# 1. against the original tree
+kbp_dkms "$KTREE" "$S/add-orig.log" add -m "$NAME" -v "$VER"
+kbp_dkms "$KTREE" "$S/build-orig.log" build -m "$NAME" -v "$VER" -k "$REL"
+check_status "the original tree"
+cp "$(built_ko)" "$S/orig.ko"
+kbp_dkms "$KTREE" "$S/remove-orig.log" remove -m "$NAME" -v "$VER" --all
+[ ! -e "$S/dkms/$NAME" ] || die "dkms remove left $S/dkms/$NAME"
+
+# 2. against the packed tree, read-only, the fixture's trees hidden
+# $S/out: the packed tree kbp_reproducible_builds maps in debug info
+kbp_pack "$S/out"
+mount --bind "$PACKED" "$PACKED"
+mount -o remount,bind,ro "$PACKED"
+kbp_dkms "$PACKED" "$S/add.log" add -m "$NAME" -v "$VER"
+DKMS_WRAP=kbpp_hidden kbp_dkms "$PACKED" "$S/build.log" build -m "$NAME" -v "$VER" -k "$REL"
+cat "$S/build.log" >&2
+check_status "the packed tree"
+ko=$(built_ko)
+pass "dkms built $ko against the packed tree"
+
+want_vm=$(modinfo -F vermagic "$(kbp_modroot_ko crc7)")
+vm=$(modinfo -F vermagic "$ko")
+[ "$vm" = "$want_vm" ] && pass "vermagic '$vm'" || fail "vermagic '$vm', want '$want_vm' (of the fixture's crc7.ko)"
+kbp_check_crcs "$ko" "$KTREE/Module.symvers"
+if [ -n "$SIGNS" ]; then
+    grep -q "^Signing module " "$S/build.log" && pass "dkms signed the module with $PACKED/scripts/sign-file" \
+        || fail "dkms did not sign the module"
+    tail -c 28 "$ko" | grep -q 'Module signature appended' && pass "$NAME.ko carries a module signature" \
+        || fail "$NAME.ko is not signed"
+    signer=$(modinfo -F signer "$ko")
+    [ "$signer" = "DKMS module signing key" ] && pass "signer '$signer'" || fail "signer '$signer', want 'DKMS module signing key'"
+fi
+# both builds map the trees' directories in debug info (KCFLAGS of
+# kbp_reproducible_builds), so that even the build-id (a hash taken before
+# dkms strips the debug info) and thus the signature are the same
+cmp "$S/orig.ko" "$ko" >&2 \
+    && pass "$NAME.ko byte-identical to the one dkms built against the original tree (signature included)" \
+    || fail "$NAME.ko differs from the one dkms built against the original tree"
+kbp_finish
