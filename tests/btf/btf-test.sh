@@ -87,8 +87,11 @@ P=$PACKED
 [ -x "$P/tools/bpf/resolve_btfids/resolve_btfids" ] && pass "btf: packed tree has resolve_btfids" \
     || fail "btf: no executable tools/bpf/resolve_btfids/resolve_btfids"
 secs=$(readelf -SW "$P/vmlinux" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .*/\1/p' | tr '\n' ' ')
-[ "$secs" = " .BTF .shstrtab " ] && pass "btf: vmlinux sections are only .BTF and .shstrtab" \
+[ "$secs" = " .BTF .comment .shstrtab " ] && pass "btf: vmlinux sections are only .BTF, .comment and .shstrtab" \
     || fail "btf: vmlinux sections: $secs"
+# dkms reads the compiler from vmlinux's .comment (clang kernels: CC=clang)
+[ "$(readelf -p .comment "$P/vmlinux")" = "$(readelf -p .comment "$VMLINUX")" ] && pass "btf: vmlinux .comment equals the original's" \
+    || fail "btf: vmlinux .comment differs from the original's"
 [ "$(readelf -lW "$P/vmlinux" | grep -c 'There are no program headers')" = 1 ] && pass "btf: vmlinux has no program headers" \
     || fail "btf: vmlinux has program headers"
 btf_of "$VMLINUX" "$S/vmlinux.btf.orig"

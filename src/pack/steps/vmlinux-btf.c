@@ -141,14 +141,36 @@ static Elf_Scn *add_section(Elf *out, const GElf_Shdr *sh, void *buf, size_t siz
 	return scn;
 }
 
+/* Copies section scn of in (header and bytes) into out, named by offset
+ * name in out's .shstrtab; 0 or a logged error. */
+static int copy_section(const struct velf *in, const struct velf *out, Elf_Scn *scn,
+			const char *what, GElf_Word name, Elf_Data **data)
+{
+	GElf_Shdr sh;
+	Elf_Data *d = elf_rawdata(scn, NULL);
+
+	if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS || !d || d->d_size != sh.sh_size)
+		return velf_err(in, what);
+	sh.sh_name = name;
+	sh.sh_link = sh.sh_info = 0;
+	if (data)
+		*data = d;
+	if (!add_section(out->e, &sh, d->d_buf, d->d_size, ELF_T_BYTE))
+		return velf_err(out, what);
+	return 0;
+}
+
+/* .BTF is what module builds read; .comment (a few bytes) is what dkms
+ * reads to tell a clang-built kernel (it then builds with CC=clang). */
 int vmlinux_write_btf_only(const char *in_path, const char *out_path)
 {
-	static char shstrtab[] = "\0.BTF\0.shstrtab";
+	static char shstrtab[] = "\0.BTF\0.shstrtab\0.comment";
+	enum { NAME_BTF = 1, NAME_SHSTRTAB = 6, NAME_COMMENT = 16 };
 	struct velf in, out;
 	GElf_Ehdr eh, neh;
-	GElf_Shdr btf_sh, sh;
-	Elf_Scn *scn, *nscn;
-	Elf_Data *d;
+	GElf_Shdr sh;
+	Elf_Scn *scn, *comment, *nscn;
+	Elf_Data *d = NULL;
 	size_t shstrndx;
 	int r;
 
@@ -165,11 +187,7 @@ int vmlinux_write_btf_only(const char *in_path, const char *out_path)
 		r = -ENOENT;
 		goto out_in;
 	}
-	d = elf_rawdata(scn, NULL);
-	if (!gelf_getshdr(scn, &btf_sh) || btf_sh.sh_type == SHT_NOBITS || !d || d->d_size != btf_sh.sh_size) {
-		r = velf_err(&in, "reading .BTF");
-		goto out_in;
-	}
+	comment = find_section(in.e, shstrndx, ".comment");
 
 	r = velf_open_write(&out, out_path, 0644);
 	if (r < 0)
@@ -187,15 +205,12 @@ int vmlinux_write_btf_only(const char *in_path, const char *out_path)
 	neh.e_flags = eh.e_flags;
 	neh.e_entry = 0;
 
-	sh = btf_sh;
-	sh.sh_name = 1;
-	sh.sh_link = sh.sh_info = 0;
-	nscn = add_section(out.e, &sh, d->d_buf, d->d_size, ELF_T_BYTE);
-	if (!nscn) {
-		r = velf_err(&out, ".BTF");
+	r = copy_section(&in, &out, scn, ".BTF", NAME_BTF, &d);
+	if (r == 0 && comment)
+		r = copy_section(&in, &out, comment, ".comment", NAME_COMMENT, NULL);
+	if (r < 0)
 		goto out_out;
-	}
-	sh = (GElf_Shdr){ .sh_name = 6, .sh_type = SHT_STRTAB, .sh_addralign = 1, .sh_size = sizeof(shstrtab) };
+	sh = (GElf_Shdr){ .sh_name = NAME_SHSTRTAB, .sh_type = SHT_STRTAB, .sh_addralign = 1, .sh_size = sizeof(shstrtab) };
 	nscn = add_section(out.e, &sh, shstrtab, sizeof(shstrtab), ELF_T_BYTE);
 	if (!nscn) {
 		r = velf_err(&out, ".shstrtab");
