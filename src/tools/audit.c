@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* kbuild-pack audit BUILD MODULE_DIR... [-- MAKE_ARGS...] */
+#include <getopt.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "audit/audit.h"
+#include "kbuild-pack.h"
+#include "options.h"
+#include "shared/log.h"
+
+struct audit_cmdline {
+	const char *src, *obj, *report;
+	bool keep, quiet;
+};
+
+#define CMDLINE(field) offsetof(struct audit_cmdline, field)
+
+static const struct option_spec audit_options[] = {
+	OPT_STRING('s', "src", CMDLINE(src), "SRC", "the kernel source tree BUILD was packed from:\nwhat is read there is an escape"),
+	OPT_STRING('O', "obj", CMDLINE(obj), "OBJ", "its object tree (O= builds), likewise"),
+	OPT_STRING(0, "report", CMDLINE(report), "FILE.yaml", "also write the findings as YAML ('-': stdout)"),
+	OPT_BOOL(0, "keep", CMDLINE(keep), "keep the scratch directory (copies, build logs, strace logs)"),
+	OPT_BOOL('q', "quiet", CMDLINE(quiet), "print nothing; only the exit status tells"),
+	OPT_HELP("this text"),
+	OPT_END(),
+};
+
+static const struct command_usage audit_usage = {
+	.try_help = "kbuild-pack audit --help",
+	.head = "Usage: kbuild-pack audit [options] BUILD MODULE_DIR... [-- MAKE_ARGS...]\n"
+		"Build each MODULE_DIR (a copy of it, in a scratch directory) with\n"
+		"'make -C BUILD M=DIR MAKE_ARGS' under strace, and print, one a line:\n"
+		"  missing: PATH (PROGRAMS)  a path of BUILD the build looked for and did not find\n"
+		"  escape: PATH (PROGRAMS)   a file read from another kernel tree (SRC, OBJ, any\n"
+		"                            directory with Kbuild, Makefile and include/linux)\n"
+		"  build failed: MODULE_DIR\n"
+		"\n",
+	.options = audit_options,
+	.help_column = 25,
+	.tail = "\n"
+		"Exit status: 0 nothing missing, no escape, every build succeeded; 1 otherwise; 2 usage error.\n",
+};
+
+static int run_audit(int argc, char *argv[])
+{
+	struct audit_cmdline c = { 0 };
+	struct audit_opts o = { 0 };
+	struct audit_result r = { 0 };
+	int dashdash = argc, n;
+
+	/* what follows "--" is make's, and getopt would drop the "--" */
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--")) {
+			dashdash = i;
+			break;
+		}
+	n = parse_options(&audit_usage, dashdash, argv, &c);
+	if (n != OPTIONS_GO_ON)
+		return n;
+	if (dashdash - optind < 2)
+		return usage_error(&audit_usage, "audit takes a build directory and at least one module directory");
+	o.build = argv[optind];
+	o.modules = argv + optind + 1;
+	o.nmodules = (size_t)(dashdash - optind - 1);
+	if (dashdash < argc) {
+		o.make_args = argv + dashdash + 1;
+		o.nmake_args = (size_t)(argc - dashdash - 1);
+	}
+	o.trees[0] = c.src;
+	o.trees[1] = c.obj;
+	o.keep = c.keep;
+
+	n = audit_run(&o, &r);
+	if (n == 0 && c.report && (n = audit_write_report(c.report, &o, &r)) < 0)
+		log_err("%s: cannot write the report", c.report);
+	if (n == 0 && !c.quiet)
+		audit_print(&r, stdout);
+	if (n == 0 && (r.missing.n || r.escapes.n || r.failed.n))
+		n = 1;
+	audit_result_release(&r);
+	return n == 0 ? EXIT_OK : EXIT_FAIL;
+}
+
+const struct kbp_cmd kbp_cmd_audit = {
+	.name = "audit",
+	.run = run_audit,
+};
