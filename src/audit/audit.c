@@ -8,6 +8,7 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "shared/log.h"
@@ -26,6 +27,24 @@ static const char *const optional_paths[] = { ".kernelvariables" };
 static bool is_probe(const char *rel)
 {
 	return str_ends_with(rel, ".gch") || strv_index(optional_paths, ARRAY_SIZE(optional_paths), rel) >= 0;
+}
+
+/* With the original trees known, a path is missing only if they have it:
+ * what neither has was a probe ($(wildcard), gcc's "-", a PATH search). */
+static bool in_trees(const char *rel, const char *const trees[2])
+{
+	bool known = false;
+
+	for (int i = 0; i < 2; i++) {
+		if (!trees[i])
+			continue;
+		known = true;
+		_cleanup_free_ char *p = path_join(trees[i], rel);
+		struct stat st;
+		if (lstat(p, &st) == 0)
+			return true;
+	}
+	return !known;
 }
 
 static void add_finding(struct ptrarray *a, const char *path, const char *prog)
@@ -110,7 +129,8 @@ static bool is_escape(const char *path, const char *build, const char *moddir, c
 	real = realpath(path, NULL);
 	if (!real)
 		real = xstrdup(path);
-	if (path_is_below(real, build) || path_is_below(real, moddir))
+	/* a directory looked at (make caches them) reads nothing from it */
+	if (path_is_below(real, build) || path_is_below(real, moddir) || path_is_dir(real))
 		return false;
 	for (int i = 0; i < 2; i++)
 		if (trees[i] && path_is_below(real, trees[i]))
@@ -142,7 +162,8 @@ void audit_classify(const struct access_log *log, const char *build, const char 
 				ptrarray_push(&r->used, xstrdup(rel));
 			} else if (a->result == ACCESS_NOT_FOUND && !is_probe(rel)) {
 				_cleanup_free_ char *key = found_key(a);
-				if (!found.n || !bsearch(&key, found.v, found.n, sizeof(*found.v), cmp_str))
+				if ((!found.n || !bsearch(&key, found.v, found.n, sizeof(*found.v), cmp_str)) &&
+				    in_trees(rel, trees))
 					add_finding(&r->missing, rel, a->prog);
 			}
 		} else if (a->result == ACCESS_FOUND && is_escape(a->path, build, moddir, trees, &checked)) {

@@ -1,0 +1,63 @@
+#!/bin/bash
+# kbuild-pack audit on a real fixture (label "kernel;audit"):
+# audit-test.sh SERIES LAYOUT
+#  - a correct packed tree: nothing missing, nothing escapes, exit 0;
+#  - tools/objtool/objtool, then scripts/module.lds, removed from a copy:
+#    exactly that path is missing, with the program that wanted it, exit 1;
+#  - a module whose Kbuild includes a file of the original source tree by
+#    absolute path: that file is an escape, exit 1.
+# Exact stdout each time ($SRC, $S and the modules dir written as @SRC@, @S@, @MOD@).
+set -u
+. "$(dirname "$0")/../kernel/lib.sh"
+kbp_enter_ns "$0" "$@"
+kbp_setup "$1" "$2"
+kbp_pack "$S/out"
+
+trees=(--src "$SRC")
+[ -n "$OBJ" ] && trees+=(--obj "$OBJ")
+mods=(kbp_user kbp_provider kbp_multi)
+fails=0
+
+# check NAME WANT_RC WANT_STDOUT BUILD MODULE_DIR...
+check() {
+    local name=$1 want_rc=$2 want=$3 rc=0
+    shift 3
+    "$KBUILD_PACK" audit "${trees[@]}" "$@" >"$S/$name.out" 2>"$S/$name.err" || rc=$?
+    sed -i -e "s|$SRC|@SRC@|g" -e "s|$KBP_MODULES_SRC|@MOD@|g" -e "s|$S|@S@|g" "$S/$name.out"
+    if [ "$rc" != "$want_rc" ] || ! diff -u <(printf '%s' "$want") "$S/$name.out" >&2; then
+        echo "FAIL: $name: exit $rc (want $want_rc); stderr:" >&2
+        tail -n 30 "$S/$name.err" >&2
+        fails=$((fails + 1))
+    else
+        pass "$name"
+    fi
+}
+
+check clean 0 "" "$PACKED" "${mods[@]/#/$KBP_MODULES_SRC/}"
+
+# a copy of the packed tree without one file
+without() {
+    rm -rf "$S/cut"
+    cp -a "$S/out" "$S/cut"
+    rm "$S/cut/lib/modules/$REL/build/$1"
+}
+if [ -e "$PACKED/tools/objtool/objtool" ]; then
+    without tools/objtool/objtool
+    check no-objtool 1 "missing: tools/objtool/objtool (sh)
+build failed: @MOD@/kbp_user
+" "$S/cut/lib/modules/$REL/build" "$KBP_MODULES_SRC/kbp_user"
+fi
+without scripts/module.lds
+check no-module-lds 1 "missing: scripts/module.lds (make)
+build failed: @MOD@/kbp_user
+" "$S/cut/lib/modules/$REL/build" "$KBP_MODULES_SRC/kbp_user"
+
+# a module that reads the original source tree
+mkdir -p "$S/escape"
+cp -a "$KBP_MODULES_SRC/kbp_user" "$S/escape/"
+echo "include $SRC/scripts/subarch.include" >>"$S/escape/kbp_user/Kbuild"
+check escape 1 "escape: @SRC@/scripts/subarch.include (make)
+" "$PACKED" "$S/escape/kbp_user"
+
+[ "$fails" = 0 ] || die "$fails audit case(s) failed"
+pass "audit on $SERIES $LAYOUT"
