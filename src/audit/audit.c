@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "audit/usage.h"
 #include "shared/log.h"
 
 extern char **environ;
@@ -352,6 +354,8 @@ int audit_run(const struct audit_opts *o, struct audit_result *r)
 	for (size_t i = 0; i < o->nmodules && rc == 0; i++)
 		rc = audit_one(o, build, scratch, i, orig, copies, r);
 	audit_finish(r);
+	if (rc == 0 && o->pack_report)
+		rc = rule_usage_read(o->pack_report, &r->used, &r->rules);
 	if (o->keep)
 		fprintf(stderr, "kbuild-pack: audit scratch directory kept: %s\n", scratch);
 	else
@@ -378,6 +382,11 @@ void audit_print(const struct audit_result *r, FILE *out)
 	}
 	for (size_t i = 0; i < r->failed.n; i++)
 		fprintf(out, "build failed: %s\n", (const char *)r->failed.v[i]);
+	for (size_t i = 0; i < r->rules.n; i++) {
+		const struct rule_usage *u = r->rules.v[i];
+		fprintf(out, "rule %s: %zu/%zu files, %" PRIu64 "/%" PRIu64 " bytes used%s\n", u->name, u->files_used,
+			u->files, u->bytes_used, u->bytes, u->files_used ? "" : " (unused)");
+	}
 }
 
 /* A YAML double-quoted scalar: anything but printable ASCII escaped. */
@@ -433,6 +442,14 @@ int audit_write_report(const char *path, const struct audit_opts *o, const struc
 	yaml_findings(out, "missing", &r->missing);
 	yaml_findings(out, "escapes", &r->escapes);
 	yaml_strings(out, "failed", &r->failed);
+	fprintf(out, "rules:%s\n", r->rules.n ? "" : " []");
+	for (size_t i = 0; i < r->rules.n; i++) {
+		const struct rule_usage *u = r->rules.v[i];
+		fputs("- name: ", out);
+		yaml_str(out, u->name);
+		fprintf(out, "\n  files: %zu\n  files-used: %zu\n  bytes: %" PRIu64 "\n  bytes-used: %" PRIu64 "\n",
+			u->files, u->files_used, u->bytes, u->bytes_used);
+	}
 	yaml_strings(out, "used", &r->used);
 	fflush(out);
 	return ferror(out) ? -EIO : 0;
@@ -444,4 +461,5 @@ void audit_result_release(struct audit_result *r)
 	ptrarray_free(&r->escapes, finding_free);
 	ptrarray_free(&r->used, free);
 	ptrarray_free(&r->failed, free);
+	ptrarray_free(&r->rules, rule_usage_free);
 }

@@ -17,6 +17,7 @@ struct audit_opts {
 	char **make_args;           /* passed through to make */
 	size_t nmake_args;
 	const char *trees[2];       /* --src, --obj: the original trees (may be NULL) */
+	const char *pack_report;    /* the pack report of build (--report of pack), or NULL */
 	bool keep;                  /* keep the scratch directory (its path is logged) */
 };
 
@@ -31,6 +32,7 @@ struct audit_result {
 	struct ptrarray escapes;  /* struct audit_finding, absolute path */
 	struct ptrarray used;     /* char *, relative to the build dir, sorted, unique */
 	struct ptrarray failed;   /* char *: module directories whose build failed */
+	struct ptrarray rules;    /* struct rule_usage (audit/usage.h), with a pack report */
 };
 
 /* Adds the findings of one build's accesses: build and moddir absolute and

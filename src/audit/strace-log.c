@@ -157,8 +157,8 @@ static char *call_path(const char *args, const char *cwd)
 	/* relative to a dirfd argument before it: only the cwd's is known */
 	if (args[0] != '"' && !str_starts_with(args, "AT_FDCWD"))
 		return NULL;
-	if (!cwd)
-		return NULL;
+	if (!cwd) /* resolved when the process is adopted */
+		return xstrdup(raw);
 	_cleanup_free_ char *abs = path_join(cwd, raw);
 	return path_fold(abs);
 }
@@ -211,9 +211,19 @@ static void adopt(struct access_log *log, int parent_pid, int child_pid)
 		child->prog = parent->prog;
 	if (!child->cwd && parent->cwd)
 		child->cwd = xstrdup(parent->cwd);
-	for (size_t i = 0; i < log->n; i++)
-		if (log->v[i].pid == child_pid && !log->v[i].prog)
-			log->v[i].prog = parent->prog;
+	for (size_t i = 0; i < log->n; i++) {
+		struct file_access *a = &log->v[i];
+
+		if (a->pid != child_pid)
+			continue;
+		if (!a->prog)
+			a->prog = parent->prog;
+		if (a->path[0] != '/' && parent->cwd) {
+			_cleanup_free_ char *abs = path_join(parent->cwd, a->path);
+			free(a->path);
+			a->path = path_fold(abs);
+		}
+	}
 }
 
 static void handle_call(struct access_log *log, int pid, const char *call)
@@ -320,6 +330,15 @@ int access_log_read(FILE *f, const char *cwd, struct access_log *log)
 			line[n - 1] = '\0';
 		handle_line(log, line, cwd);
 	}
+	/* relative paths of processes whose parent never said */
+	size_t out = 0;
+	for (size_t i = 0; i < log->n; i++) {
+		if (log->v[i].path[0] == '/')
+			log->v[out++] = log->v[i];
+		else
+			free(log->v[i].path);
+	}
+	log->n = out;
 	return ferror(f) ? -EIO : 0;
 }
 

@@ -14,7 +14,7 @@ enum access_kind { ACCESS_OPEN, ACCESS_STAT, ACCESS_EXEC };
 enum access_result { ACCESS_FOUND, ACCESS_NOT_FOUND, ACCESS_ERROR };
 
 struct file_access {
-	char *path;        /* absolute, . and .. folded; NULL: not resolvable (a dirfd) */
+	char *path;        /* absolute, . and .. folded */
 	const char *prog;  /* basename of what the process last exec'ed (interned) */
 	int pid;
 	enum access_kind kind;

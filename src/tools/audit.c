@@ -11,7 +11,7 @@
 #include "shared/log.h"
 
 struct audit_cmdline {
-	const char *src, *obj, *report;
+	const char *src, *obj, *report, *pack_report;
 	bool keep, quiet;
 };
 
@@ -21,6 +21,9 @@ static const struct option_spec audit_options[] = {
 	OPT_STRING('s', "src", CMDLINE(src), "SRC", "the kernel source tree BUILD was packed from:\nwhat is read there is an escape"),
 	OPT_STRING('O', "obj", CMDLINE(obj), "OBJ", "its object tree (O= builds), likewise"),
 	OPT_STRING(0, "report", CMDLINE(report), "FILE.yaml", "also write the findings as YAML ('-': stdout)"),
+	OPT_STRING(0, "pack-report", CMDLINE(pack_report), "FILE.yaml",
+		   "the report 'kbuild-pack pack --report' wrote for BUILD:\n"
+		   "print, per manifest rule, the files and bytes the builds used"),
 	OPT_BOOL(0, "keep", CMDLINE(keep), "keep the scratch directory (copies, build logs, strace logs)"),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "print nothing; only the exit status tells"),
 	OPT_HELP("this text"),
@@ -36,6 +39,7 @@ static const struct command_usage audit_usage = {
 		"  escape: PATH (PROGRAMS)   a file read from another kernel tree (SRC, OBJ, any\n"
 		"                            directory with Kbuild, Makefile and include/linux)\n"
 		"  build failed: MODULE_DIR\n"
+		"  rule NAME: USED/TOTAL files, USED/TOTAL bytes used  (with --pack-report)\n"
 		"\n",
 	.options = audit_options,
 	.help_column = 25,
@@ -71,6 +75,7 @@ static int run_audit(int argc, char *argv[])
 	o.trees[0] = c.src;
 	o.trees[1] = c.obj;
 	o.keep = c.keep;
+	o.pack_report = c.pack_report;
 
 	n = audit_run(&o, &r);
 	if (n == 0 && c.report && (n = audit_write_report(c.report, &o, &r)) < 0)

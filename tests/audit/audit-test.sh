@@ -11,7 +11,7 @@ set -u
 . "$(dirname "$0")/../kernel/lib.sh"
 kbp_enter_ns "$0" "$@"
 kbp_setup "$1" "$2"
-kbp_pack "$S/out"
+kbp_pack "$S/out" --report "$S/pack.yaml"
 
 trees=(--src "$SRC")
 [ -n "$OBJ" ] && trees+=(--obj "$OBJ")
@@ -34,6 +34,23 @@ check() {
 }
 
 check clean 0 "" "$PACKED" "${mods[@]/#/$KBP_MODULES_SRC/}"
+
+# per manifest rule, from the pack report: the top Makefile, objtool and
+# module-common are read by every module build
+rc=0
+"$KBUILD_PACK" audit "${trees[@]}" --pack-report "$S/pack.yaml" --report "$S/audit.yaml" \
+    "$PACKED" "$KBP_MODULES_SRC/kbp_user" >"$S/usage.out" 2>"$S/usage.err" || rc=$?
+want_rules=("rule top-makefile: 1/1 files")
+[ -e "$PACKED/tools/objtool/objtool" ] && want_rules+=("rule objtool: 1/1 files")
+[ -e "$PACKED/scripts/module-common.c" ] && want_rules+=("rule module-common: 1/1 files")
+for w in "${want_rules[@]}"; do
+    grep -q "^$w, " "$S/usage.out" || { echo "FAIL: usage: no line '$w'" >&2; cat "$S/usage.out" >&2; fails=$((fails + 1)); }
+done
+grep -q '^rule headers: [1-9][0-9]*/[0-9]* files' "$S/usage.out" || { echo "FAIL: usage: no headers used" >&2; fails=$((fails + 1)); }
+[ "$rc" = 0 ] || { echo "FAIL: usage: exit $rc" >&2; fails=$((fails + 1)); }
+grep -qx -- '- "Makefile"' "$S/audit.yaml" && grep -qx 'missing: \[\]' "$S/audit.yaml" \
+    || { echo "FAIL: usage: audit.yaml lacks used Makefile / empty missing" >&2; fails=$((fails + 1)); }
+pass "usage per rule: ${#want_rules[@]} rule(s) checked"
 
 # a copy of the packed tree without one file
 without() {
