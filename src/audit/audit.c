@@ -82,11 +82,6 @@ static char *found_key(const struct file_access *a)
 	return xasprintf("%d/%s", a->pid, base_name(a->path));
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Is some ancestor directory of path a kernel tree (Kbuild, Makefile and
  * include/linux)? checked caches the answers, as "1DIR" or "0DIR". */
 static bool in_kernel_tree(const char *path, struct ptrarray *checked)
@@ -149,7 +144,7 @@ void audit_classify(const struct access_log *log, const char *build, const char 
 		if (log->v[i].result == ACCESS_FOUND)
 			ptrarray_push(&found, found_key(&log->v[i]));
 	if (found.n)
-		qsort(found.v, found.n, sizeof(*found.v), cmp_str);
+		qsort(found.v, found.n, sizeof(*found.v), strcmp_bytes);
 
 	for (size_t i = 0; i < log->n; i++) {
 		const struct file_access *a = &log->v[i];
@@ -164,7 +159,7 @@ void audit_classify(const struct access_log *log, const char *build, const char 
 				ptrarray_push(&r->used, xstrdup(rel));
 			} else if (a->result == ACCESS_NOT_FOUND && !is_probe(rel)) {
 				_cleanup_free_ char *key = found_key(a);
-				if ((!found.n || !bsearch(&key, found.v, found.n, sizeof(*found.v), cmp_str)) &&
+				if ((!found.n || !bsearch(&key, found.v, found.n, sizeof(*found.v), strcmp_bytes)) &&
 				    in_trees(rel, trees))
 					add_finding(&r->missing, rel, a->prog);
 			}

@@ -8,30 +8,31 @@
 
 #include "shared/log.h"
 
-static const char *scalar(yaml_document_t *doc, yaml_node_t *map, const char *key)
+/* The value of key in a mapping node, or NULL. */
+static yaml_node_t *lookup(yaml_document_t *doc, yaml_node_t *map, const char *key)
 {
 	if (!map || map->type != YAML_MAPPING_NODE)
 		return NULL;
 	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = yaml_document_get_node(doc, p->key);
-		yaml_node_t *v = yaml_document_get_node(doc, p->value);
 		if (k && k->type == YAML_SCALAR_NODE && !strcmp((char *)k->data.scalar.value, key))
-			return v && v->type == YAML_SCALAR_NODE ? (char *)v->data.scalar.value : NULL;
+			return yaml_document_get_node(doc, p->value);
 	}
 	return NULL;
 }
 
+static const char *scalar(yaml_document_t *doc, yaml_node_t *map, const char *key)
+{
+	yaml_node_t *v = lookup(doc, map, key);
+
+	return v && v->type == YAML_SCALAR_NODE ? (char *)v->data.scalar.value : NULL;
+}
+
 static yaml_node_t *sequence(yaml_document_t *doc, yaml_node_t *map, const char *key)
 {
-	if (!map || map->type != YAML_MAPPING_NODE)
-		return NULL;
-	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = yaml_document_get_node(doc, p->key);
-		yaml_node_t *v = yaml_document_get_node(doc, p->value);
-		if (k && k->type == YAML_SCALAR_NODE && !strcmp((char *)k->data.scalar.value, key))
-			return v && v->type == YAML_SEQUENCE_NODE ? v : NULL;
-	}
-	return NULL;
+	yaml_node_t *v = lookup(doc, map, key);
+
+	return v && v->type == YAML_SEQUENCE_NODE ? v : NULL;
 }
 
 static struct rule_usage *rule_get(struct ptrarray *usage, const char *name)
@@ -47,11 +48,6 @@ static struct rule_usage *rule_get(struct ptrarray *usage, const char *name)
 	u->name = xstrdup(name);
 	ptrarray_push(usage, u);
 	return u;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 int rule_usage_read(const char *report, const struct ptrarray *used, struct ptrarray *usage)
@@ -93,7 +89,7 @@ int rule_usage_read(const char *report, const struct ptrarray *used, struct ptra
 		u = rule_get(usage, rule);
 		u->files++;
 		u->bytes += bytes;
-		if (used->n && bsearch(&path, used->v, used->n, sizeof(*used->v), cmp_str)) {
+		if (used->n && bsearch(&path, used->v, used->n, sizeof(*used->v), strcmp_bytes)) {
 			u->files_used++;
 			u->bytes_used += bytes;
 		}
