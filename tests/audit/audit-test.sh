@@ -34,6 +34,7 @@ check() {
 }
 
 check clean 0 "" "$PACKED" "${mods[@]/#/$KBP_MODULES_SRC/}"
+check corpus 0 "" --corpus "$PACKED"
 
 # per manifest rule, from the pack report: the top Makefile, objtool and
 # module-common are read by every module build
