@@ -2,7 +2,7 @@
 # kbuild-pack audit on a real fixture (label "kernel;audit"):
 # audit-test.sh SERIES LAYOUT
 #  - a correct packed tree: nothing missing, nothing escapes, exit 0;
-#  - tools/objtool/objtool, then scripts/module.lds, removed from a copy:
+#  - tools/objtool/objtool, scripts/module.lds, then (module BTF) vmlinux removed from a copy:
 #    exactly that path is missing, with the program that wanted it, exit 1;
 #  - a module whose Kbuild includes a file of the original source tree by
 #    absolute path: that file is an escape, exit 1.
@@ -70,12 +70,31 @@ check no-module-lds 1 "missing: scripts/module.lds (make)
 build failed: @MOD@/kbp_user
 " "$S/cut/lib/modules/$REL/build" "$KBP_MODULES_SRC/kbp_user"
 
+# module BTF (pahole against vmlinux): Makefile.modfinal's shell skips it,
+# with a warning, when vmlinux is not there; the build does not fail
+if kbp_config_on CONFIG_DEBUG_INFO_BTF_MODULES; then
+    without vmlinux
+    check no-vmlinux 1 "missing: vmlinux (sh)
+" "$S/cut/lib/modules/$REL/build" "$KBP_MODULES_SRC/kbp_user"
+fi
+
 # a module that reads the original source tree
 mkdir -p "$S/escape"
 cp -a "$KBP_MODULES_SRC/kbp_user" "$S/escape/"
 echo "include $SRC/scripts/subarch.include" >>"$S/escape/kbp_user/Kbuild"
 check escape 1 "escape: @SRC@/scripts/subarch.include (make)
 " "$PACKED" "$S/escape/kbp_user"
+
+# without --src/--obj, the kernel tree markers (Kbuild, Makefile,
+# include/linux) find the same escape (the missing lines are not compared:
+# without the trees, $(wildcard) probes may show)
+rc=0
+"$KBUILD_PACK" audit "$PACKED" "$S/escape/kbp_user" >"$S/marker.out" 2>"$S/marker.err" || rc=$?
+if [ "$rc" = 1 ] && [ "$(grep '^escape: ' "$S/marker.out")" = "escape: $SRC/scripts/subarch.include (make)" ]; then
+    pass "escape-marker"
+else
+    echo "FAIL: escape-marker: exit $rc" >&2; cat "$S/marker.out" >&2; fails=$((fails + 1))
+fi
 
 [ "$fails" = 0 ] || die "$fails audit case(s) failed"
 pass "audit on $SERIES $LAYOUT"
