@@ -3,6 +3,7 @@
 #include "shared/paths.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -41,6 +42,15 @@ char *kbp_manifest_dir(void)
 			return realpath(p, NULL);
 	}
 	return xstrdup(KBP_INSTALL_MANIFEST_DIR);
+}
+
+char *kbp_corpus_dir(void)
+{
+	_cleanup_free_ char *manifests = kbp_manifest_dir();
+	_cleanup_free_ char *dir = path_join(manifests, "../modules");
+	char *real = realpath(dir, NULL);
+
+	return real ? real : xstrdup(dir);
 }
 
 char *kbp_sibling_program(const char *name)

@@ -7,6 +7,8 @@
  * running binary (bin/../share/kbuild-pack/manifests), else the
  * configured install path. */
 char *kbp_manifest_dir(void);
+/* The modules audit --corpus builds: "modules" beside the manifest dir. */
+char *kbp_corpus_dir(void);
 /* A sibling program of the running binary (e.g. "kbuild-modpost"), or NULL. */
 char *kbp_sibling_program(const char *name);
 /* The path a relative symlink at rel (inside a tree) points to, resolved

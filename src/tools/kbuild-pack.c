@@ -22,6 +22,7 @@ static const struct kbp_cmd *const cmds[] = {
 	&kbp_cmd_pack,
 	&kbp_cmd_verify,
 	&kbp_cmd_diff,
+	&kbp_cmd_audit,
 };
 
 int main(int argc, char *argv[])

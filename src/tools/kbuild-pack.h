@@ -20,3 +20,4 @@ int kbp_parse_size(void *field, const char *arg);
 extern const struct kbp_cmd kbp_cmd_pack;
 extern const struct kbp_cmd kbp_cmd_verify;
 extern const struct kbp_cmd kbp_cmd_diff;
+extern const struct kbp_cmd kbp_cmd_audit;

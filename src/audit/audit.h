@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* kbuild-pack audit: build external modules against a packed tree under
+ * strace and say what the build looked for in the tree and did not find
+ * (missing), and what it read from a kernel tree other than it (escapes). */
+#pragma once
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "audit/strace-log.h"
+#include "shared/util.h"
+
+struct audit_opts {
+	const char *build;          /* the packed build directory */
+	char **modules;             /* module directories (copied before the build) */
+	size_t nmodules;
+	char **make_args;           /* passed through to make */
+	size_t nmake_args;
+	const char *trees[2];       /* --src, --obj: the original trees (may be NULL) */
+	const char *pack_report;    /* the pack report of build (--report of pack), or NULL */
+	bool keep;                  /* keep the scratch directory (its path is logged) */
+};
+
+/* One path and the programs that asked for it ("make", "cc1,gcc"). */
+struct audit_finding {
+	char *path;
+	char *progs;
+};
+
+struct audit_result {
+	struct ptrarray missing;  /* struct audit_finding, path relative to the build dir */
+	struct ptrarray escapes;  /* struct audit_finding, absolute path */
+	struct ptrarray used;     /* char *, relative to the build dir, sorted, unique */
+	struct ptrarray failed;   /* char *: module directories whose build failed */
+	struct ptrarray rules;    /* struct rule_usage (audit/usage.h), with a pack report */
+};
+
+/* Adds the findings of one build's accesses: build and moddir absolute and
+ * resolved, trees[] the original trees known (NULL entries skipped). */
+void audit_classify(const struct access_log *log, const char *build, const char *moddir,
+		    const char *const trees[2], struct audit_result *r);
+/* Sorts and merges what several builds found. */
+void audit_finish(struct audit_result *r);
+/* Builds every module; 0 or a negative errno (the tools were not there). */
+int audit_run(const struct audit_opts *o, struct audit_result *r);
+void audit_print(const struct audit_result *r, FILE *out);
+int audit_write_report(const char *path, const struct audit_opts *o, const struct audit_result *r);
+void audit_result_release(struct audit_result *r);

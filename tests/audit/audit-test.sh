@@ -1,0 +1,100 @@
+#!/bin/bash
+# kbuild-pack audit on a real fixture (label "kernel;audit"):
+# audit-test.sh SERIES LAYOUT
+#  - a correct packed tree: nothing missing, nothing escapes, exit 0;
+#  - tools/objtool/objtool, scripts/module.lds, then (module BTF) vmlinux removed from a copy:
+#    exactly that path is missing, with the program that wanted it, exit 1;
+#  - a module whose Kbuild includes a file of the original source tree by
+#    absolute path: that file is an escape, exit 1.
+# Exact stdout each time ($SRC, $S and the modules dir written as @SRC@, @S@, @MOD@).
+set -u
+. "$(dirname "$0")/../kernel/lib.sh"
+kbp_enter_ns "$0" "$@"
+kbp_setup "$1" "$2"
+kbp_pack "$S/out" --report "$S/pack.yaml"
+
+trees=(--src "$SRC")
+[ -n "$OBJ" ] && trees+=(--obj "$OBJ")
+mods=(kbp_user kbp_provider kbp_multi)
+fails=0
+
+# check NAME WANT_RC WANT_STDOUT BUILD MODULE_DIR...
+check() {
+    local name=$1 want_rc=$2 want=$3 rc=0
+    shift 3
+    "$KBUILD_PACK" audit "${trees[@]}" "$@" >"$S/$name.out" 2>"$S/$name.err" || rc=$?
+    sed -i -e "s|$SRC|@SRC@|g" -e "s|$KBP_MODULES_SRC|@MOD@|g" -e "s|$S|@S@|g" "$S/$name.out"
+    if [ "$rc" != "$want_rc" ] || ! diff -u <(printf '%s' "$want") "$S/$name.out" >&2; then
+        echo "FAIL: $name: exit $rc (want $want_rc); stderr:" >&2
+        tail -n 30 "$S/$name.err" >&2
+        fails=$((fails + 1))
+    else
+        pass "$name"
+    fi
+}
+
+check clean 0 "" "$PACKED" "${mods[@]/#/$KBP_MODULES_SRC/}"
+check corpus 0 "" --corpus "$PACKED"
+
+# per manifest rule, from the pack report: the top Makefile, objtool and
+# module-common are read by every module build
+rc=0
+"$KBUILD_PACK" audit "${trees[@]}" --pack-report "$S/pack.yaml" --report "$S/audit.yaml" \
+    "$PACKED" "$KBP_MODULES_SRC/kbp_user" >"$S/usage.out" 2>"$S/usage.err" || rc=$?
+want_rules=("rule top-makefile: 1/1 files")
+[ -e "$PACKED/tools/objtool/objtool" ] && want_rules+=("rule objtool: 1/1 files")
+[ -e "$PACKED/scripts/module-common.c" ] && want_rules+=("rule module-common: 1/1 files")
+for w in "${want_rules[@]}"; do
+    grep -q "^$w, " "$S/usage.out" || { echo "FAIL: usage: no line '$w'" >&2; cat "$S/usage.out" >&2; fails=$((fails + 1)); }
+done
+grep -q '^rule headers: [1-9][0-9]*/[0-9]* files' "$S/usage.out" || { echo "FAIL: usage: no headers used" >&2; fails=$((fails + 1)); }
+[ "$rc" = 0 ] || { echo "FAIL: usage: exit $rc" >&2; fails=$((fails + 1)); }
+grep -qx -- '- "Makefile"' "$S/audit.yaml" && grep -qx 'missing: \[\]' "$S/audit.yaml" \
+    || { echo "FAIL: usage: audit.yaml lacks used Makefile / empty missing" >&2; fails=$((fails + 1)); }
+pass "usage per rule: ${#want_rules[@]} rule(s) checked"
+
+# a copy of the packed tree without one file
+without() {
+    rm -rf "$S/cut"
+    cp -a "$S/out" "$S/cut"
+    rm "$S/cut/lib/modules/$REL/build/$1"
+}
+if [ -e "$PACKED/tools/objtool/objtool" ]; then
+    without tools/objtool/objtool
+    check no-objtool 1 "missing: tools/objtool/objtool (sh)
+build failed: @MOD@/kbp_user
+" "$S/cut/lib/modules/$REL/build" "$KBP_MODULES_SRC/kbp_user"
+fi
+without scripts/module.lds
+check no-module-lds 1 "missing: scripts/module.lds (make)
+build failed: @MOD@/kbp_user
+" "$S/cut/lib/modules/$REL/build" "$KBP_MODULES_SRC/kbp_user"
+
+# module BTF (pahole against vmlinux): Makefile.modfinal's shell skips it,
+# with a warning, when vmlinux is not there; the build does not fail
+if kbp_config_on CONFIG_DEBUG_INFO_BTF_MODULES; then
+    without vmlinux
+    check no-vmlinux 1 "missing: vmlinux (sh)
+" "$S/cut/lib/modules/$REL/build" "$KBP_MODULES_SRC/kbp_user"
+fi
+
+# a module that reads the original source tree
+mkdir -p "$S/escape"
+cp -a "$KBP_MODULES_SRC/kbp_user" "$S/escape/"
+echo "include $SRC/scripts/subarch.include" >>"$S/escape/kbp_user/Kbuild"
+check escape 1 "escape: @SRC@/scripts/subarch.include (make)
+" "$PACKED" "$S/escape/kbp_user"
+
+# without --src/--obj, the kernel tree markers (Kbuild, Makefile,
+# include/linux) find the same escape (the missing lines are not compared:
+# without the trees, $(wildcard) probes may show)
+rc=0
+"$KBUILD_PACK" audit "$PACKED" "$S/escape/kbp_user" >"$S/marker.out" 2>"$S/marker.err" || rc=$?
+if [ "$rc" = 1 ] && [ "$(grep '^escape: ' "$S/marker.out")" = "escape: $SRC/scripts/subarch.include (make)" ]; then
+    pass "escape-marker"
+else
+    echo "FAIL: escape-marker: exit $rc" >&2; cat "$S/marker.out" >&2; fails=$((fails + 1))
+fi
+
+[ "$fails" = 0 ] || die "$fails audit case(s) failed"
+pass "audit on $SERIES $LAYOUT"
