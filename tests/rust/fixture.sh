@@ -6,8 +6,11 @@
 # Checks that the root's rustc is the one that built the kernel
 # (CONFIG_RUSTC_VERSION_TEXT): Rust crate metadata is only readable by the
 # very same compiler. Prints the fixture dir on stdout.
+# Arguments, optional: 7.2 obj x86_64 rust (what tests/kernel/lib.sh's
+# kbp_setup passes to a fixture builder); no other fixture is built here.
 set -euo pipefail
 die() { echo "rust-fixture: ERROR: $*" >&2; exit 1; }
+[ $# -eq 0 ] || [ "$*" = "7.2 obj x86_64 rust" ] || die "only the 7.2 obj x86_64 rust fixture is built in the root, not: $*"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 ROOT=$("$REPO/scripts/build-root.sh" trixie) || die "no build root"
