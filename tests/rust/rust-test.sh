@@ -1,0 +1,173 @@
+#!/bin/bash
+# rust-test.sh CASE: Rust out-of-tree modules against the packed 7.2 Rust
+# fixture (tests/rust/fixture.sh). kbuild-pack packs on the host; every
+# module build and rustc run is in the trixie build root (lib-rust.sh).
+#
+#   pack    the read-only fixture is packed; its rust/ part is exactly the
+#           kernel's crate metadata and proc-macros, byte for byte; kbp_rust
+#           and samples/rust/rust_minimal.rs build against the packed tree
+#           (original trees hidden, packed tree read-only); their modversions
+#           (gendwarfksyms CRCs, basic and extended tables) match
+#           Module.symvers; built against the original tree they are
+#           byte-identical; `make rustavailable` passes in the root
+#   load    qemu boots the fixture kernel and loads both modules (with a
+#           parameter): their pr_info lines appear
+#   badcrc  kbp_rust.ko with int_sqrt's CRC changed is refused ("disagrees
+#           about version of symbol int_sqrt"); rust_minimal still loads
+#   norust  the packed tree without its Rust part (rust/): the C test modules
+#           still build, a Rust module fails naming the missing crate, and
+#           verify names the missing files
+set -euo pipefail
+. "$(dirname "$0")/../kernel/lib.sh"
+. "$(dirname "$0")/../kernel/boot-lib.sh"
+. "$(dirname "$0")/lib-rust.sh"
+kbp_enter_ns "$0" "$@"
+[ $# -eq 1 ] || die "usage: $0 pack|load|badcrc|norust"
+CASE=$1
+case "$CASE" in pack|load|badcrc|norust) ;; *) die "unknown case $CASE" ;; esac
+kbp_rust_setup
+log "build root $KBP_ROOT: $(in_root rustc --version)"
+
+# check_crcs KO [SYMVERS...]: both modversions tables of KO against the
+# kernel's Module.symvers (and the given ones: kbp_consumer uses
+# kbp_provider's). kmod's
+# --dump-modversions reads __versions, which holds the names that fit its
+# 56 bytes; the extended table (kbp_ext_modversions) holds every symbol,
+# the long Rust (v0-mangled) names included.
+check_crcs() {
+    local ko=$1 name wrong n t
+    shift
+    name=$(basename "$ko" .ko)
+    kbp_symvers_crcs "$PACKED/Module.symvers" "$@" > "$S/$name.crcs"
+    kbp_modversions "$ko" > "$S/$name.basic"
+    kbp_ext_modversions "$ko" > "$S/$name.ext"
+    for t in basic ext; do
+        n=$(wc -l < "$S/$name.$t")
+        [ "$n" -gt 0 ] || { fail "$name.ko: no $t modversions"; continue; }
+        wrong=$(join -1 2 -2 2 -o 1.2,1.1,2.1 -a 1 -e MISSING "$S/$name.$t" "$S/$name.crcs" | awk '$2 != $3')
+        if [ -z "$wrong" ]; then pass "$name: all $n $t modversions CRCs match Module.symvers"
+        else fail "$name: $t CRC mismatches (symbol module-crc symvers-crc):"; echo "$wrong" >&2; fi
+    done
+    # every basic entry is in the extended table with the same CRC
+    wrong=$(comm -23 <(LC_ALL=C sort "$S/$name.basic") <(LC_ALL=C sort "$S/$name.ext"))
+    [ -z "$wrong" ] && pass "$name: __versions is a subset of the extended table" \
+        || fail "$name: __versions entries missing from the extended table: $(echo "$wrong" | head -n 5)"
+}
+
+# --------------------------------------------------------------------- pack
+if [ "$CASE" = pack ]; then
+    kbp_snapshot "$SRC" "$OBJ" > "$S/before.lst"
+    kbp_pack_and_build
+    kbp_snapshot "$SRC" "$OBJ" > "$S/after.lst"
+    cmp -s "$S/before.lst" "$S/after.lst" && pass "fixture trees unchanged by packing" \
+        || fail "fixture trees changed by packing"
+
+    # rust/ holds exactly the kernel's crate metadata and proc-macros
+    (cd "$OBJ" && ls rust/*.rmeta rust/*.so) | LC_ALL=C sort > "$S/rust.want"
+    (cd "$PACKED" && find rust -type f) | LC_ALL=C sort > "$S/rust.have"
+    if cmp -s "$S/rust.want" "$S/rust.have"; then pass "packed rust/ is the $(wc -l < "$S/rust.want") .rmeta and .so files of the kernel"
+    else fail "packed rust/ differs from the kernel's rust/*.rmeta rust/*.so:"; diff "$S/rust.want" "$S/rust.have" >&2 || true; fi
+    bad=0
+    while read -r f; do cmp -s "$OBJ/$f" "$PACKED/$f" || { fail "$f differs from the kernel's"; bad=1; }; done < "$S/rust.want"
+    [ $bad = 1 ] || pass "every packed rust/ file is byte-identical to the kernel's"
+    for f in rust/libcore.rmeta rust/libkernel.rmeta rust/libmacros.so include/generated/rustc_cfg scripts/target.json; do
+        [ -f "$PACKED/$f" ] && pass "packed $f" || fail "packed tree lacks $f"
+    done
+    cmp -s "$OBJ/scripts/target.json" "$PACKED/scripts/target.json" || fail "scripts/target.json differs"
+    [ ! -e "$PACKED/scripts/generate_rust_target" ] && pass "the host program generate_rust_target is not packed" \
+        || fail "scripts/generate_rust_target was packed (only the kernel build runs it)"
+    rust_bytes=$(du -sb "$PACKED/rust" | cut -f1) all_bytes=$(du -sb "$PACKED" | cut -f1)
+    log "packed tree $((all_bytes / 1000000)) MB, rust/ $((rust_bytes / 1000000)) MB ($((100 * rust_bytes / all_bytes))%), rest $(((all_bytes - rust_bytes) / 1000000)) MB"
+
+    # modversions
+    for m in "${KBP_MODULES[@]}"; do check_crcs "$S/mod/$m/$m.ko"; done
+    # the C functions it calls, and pr_info!'s Rust function of the kernel crate
+    for s in ' int_sqrt' ' int_pow' '6kernel5print11call_printk'; do
+        grep -q "$s\$" "$S/kbp_rust.ext" && pass "kbp_rust is versioned against *$s" || fail "kbp_rust.ko has no modversion for *$s"
+    done
+    grep -q ' _R' "$S/rust_minimal.ext" && pass "rust_minimal is versioned against Rust symbols of the kernel crate ($(grep -c ' _R' "$S/rust_minimal.ext"))" \
+        || fail "rust_minimal.ko names no Rust (_R) symbol in its extended modversions"
+
+    # byte-identical to builds against the original tree
+    mv "$S/mod" "$S/mod.packed"
+    kbp_copy_modules "$S/mod"
+    log "building the Rust modules against the original (read-only) trees"
+    kbp_build_modules "$KTREE" "$S/mod" || die "the Rust modules do not build against the original tree"
+    mv "$S/mod" "$S/mod.orig"
+    kbp_compare_builds "$S/mod.orig" "$S/mod.packed" "original tree vs packed tree"
+
+    # the toolchain check of the kernel, in the root, on the packed tree
+    if in_root make -C "$PACKED" rustavailable > "$S/rustavailable.log" 2>&1; then
+        pass "make rustavailable passes in the root (packed tree): $(grep -i 'available' "$S/rustavailable.log" | tail -n 1)"
+    else
+        fail "make rustavailable fails in the root:"; tail -n 20 "$S/rustavailable.log" >&2
+    fi
+    kbp_finish; exit
+fi
+
+# ------------------------------------------------------------------- norust
+if [ "$CASE" = norust ]; then
+    # The split a packager makes (Ubuntu's linux-lib-rust): the tree without
+    # rust/, as the headers package alone installs it.
+    kbp_pack "$S/out-norust"
+    rm -rf "$PACKED/rust"
+    KBP_MODULES=("${KBP_C_MODULES[@]}")
+    kbp_copy_modules "$S/modc"
+    kbp_build_modules "$PACKED" "$S/modc" hide && pass "the C test modules build against the tree without rust/" \
+        || fail "the C test modules do not build against the tree without rust/"
+    for m in "${KBP_MODULES[@]}"; do
+        if [ $m = kbp_consumer ]; then check_crcs "$S/modc/$m/$m.ko" "$S/modc/kbp_provider/Module.symvers"
+        else check_crcs "$S/modc/$m/$m.ko"; fi
+    done
+    KBP_MODULES=(kbp_rust)
+    kbp_copy_modules "$S/modr"
+    if kbp_build_modules "$PACKED" "$S/modr" hide 2>/dev/null; then
+        fail "kbp_rust built against a tree without rust/"
+    else
+        grep -E "error\[E0463\]: can't find crate for .core." "$S/modr/kbp_rust.log" >/dev/null \
+            && pass "the Rust build fails naming the missing crate: $(grep -m1 'E0463' "$S/modr/kbp_rust.log")" \
+            || { fail "the Rust build failed without naming the missing crate:"; tail -n 15 "$S/modr/kbp_rust.log" >&2; }
+    fi
+    # verify names what is missing, and why it is needed
+    run verify "$S/out-norust"
+    expect_rc 1 "verify of the tree without rust/"
+    for f in rust/libcore.rmeta rust/libkernel.rmeta rust/libmacros.so; do
+        grep -qF "$f: required file is missing (CONFIG_RUST=y)" "$S/err.txt" "$S/out.txt" \
+            && pass "verify: $f: required file is missing (CONFIG_RUST=y)" \
+            || { fail "verify does not name $f as missing:"; cat "$S/out.txt" "$S/err.txt" | head -n 20 >&2; }
+    done
+    kbp_finish; exit
+fi
+
+# -------------------------------------------------------------- load/badcrc
+kbp_boot_tools
+kbp_pack_and_build
+R=$S/initramfs
+kbp_initramfs_dir "$R"
+for m in "${KBP_MODULES[@]}"; do cp "$S/mod/$m/$m.ko" "$R/mods/"; done
+if [ "$CASE" = badcrc ]; then
+    kbp_patch_crc "$R/mods/kbp_rust.ko" int_sqrt
+    LOAD_ORDER="kbp_rust rust_minimal"
+else
+    LOAD_ORDER="kbp_rust:factor=5 rust_minimal"
+fi
+kbp_initramfs "$R" "$LOAD_ORDER" "$S/initramfs.cpio"
+kbp_boot "$FIX/bzImage" "$S/initramfs.cpio"
+kbp_check_no_version_errors '^kbp_rust: (disagrees about version of symbol int_sqrt|Unknown symbol int_sqrt \(err -22\))$'
+if [ "$CASE" = load ]; then
+    for m in "${KBP_MODULES[@]}"; do
+        expect_line "^KBP-INSMOD-OK: $m\$" "insmod $m succeeded"
+        expect_line "^$m [0-9]+ [0-9]+ " "$m in /proc/modules"
+    done
+    expect_line 'kbp_rust: loaded, int_sqrt\(1764\)=42 int_pow\(2,10\)=1024 factor=5 scaled=210$' \
+        "kbp_rust's pr_info: it called the C functions and got its parameter"
+    expect_line 'rust_minimal: Rust minimal sample \(init\)$' "rust_minimal's pr_info"
+    expect_line 'rust_minimal: Am I built-in\? false$' "rust_minimal is a module"
+else
+    expect_line 'kbp_rust: disagrees about version of symbol int_sqrt$' "kernel reports 'kbp_rust: disagrees about version of symbol int_sqrt'"
+    expect_line '^KBP-INSMOD-FAIL: kbp_rust$' "insmod of the patched kbp_rust failed"
+    reject_line 'kbp_rust: loaded' "patched kbp_rust did not run its init"
+    expect_line '^KBP-INSMOD-OK: rust_minimal$' "an unmodified Rust module still loads afterwards"
+fi
+[ $FAILS -eq 0 ] || show_log
+kbp_finish
