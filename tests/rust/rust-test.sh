@@ -17,14 +17,19 @@
 #   norust  the packed tree without its Rust part (rust/): the C test modules
 #           still build, a Rust module fails naming the missing crate, and
 #           verify names the missing files
+#   canary  verify --canary (in the root) builds a Rust canary too and checks
+#           its extended modversions; another rustc is reported with both
+#           version texts; without a working rustc only C is checked
+#   hosttools  --host-tools=target (aarch64) names the proc-macros rust/*.so
+#           in its warning; verify --host-arch checks them
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/../kernel/boot-lib.sh"
 . "$(dirname "$0")/lib-rust.sh"
 kbp_enter_ns "$0" "$@"
-[ $# -eq 1 ] || die "usage: $0 pack|load|badcrc|norust"
+[ $# -eq 1 ] || die "usage: $0 pack|load|badcrc|norust|canary|hosttools"
 CASE=$1
-case "$CASE" in pack|load|badcrc|norust) ;; *) die "unknown case $CASE" ;; esac
+case "$CASE" in pack|load|badcrc|norust|canary|hosttools) ;; *) die "unknown case $CASE" ;; esac
 kbp_rust_setup
 log "build root $KBP_ROOT: $(in_root rustc --version)"
 
@@ -130,12 +135,88 @@ if [ "$CASE" = norust ]; then
     fi
     # verify names what is missing, and why it is needed
     run verify "$S/out-norust"
-    expect_rc 1 "verify of the tree without rust/"
+    expect_rc 1 "verify of the tree without rust/" || true
     for f in rust/libcore.rmeta rust/libkernel.rmeta rust/libmacros.so; do
         grep -qF "$f: required file is missing (CONFIG_RUST=y)" "$S/err.txt" "$S/out.txt" \
             && pass "verify: $f: required file is missing (CONFIG_RUST=y)" \
             || { fail "verify does not name $f as missing:"; cat "$S/out.txt" "$S/err.txt" | head -n 20 >&2; }
     done
+    kbp_finish; exit
+fi
+
+# ------------------------------------------------------------------- canary
+if [ "$CASE" = canary ]; then
+    kbp_pack "$S/out"
+    # run_in_root ARGS...: run (lib.sh) with kbuild-pack in the root
+    run_in_root() {
+        RC=0
+        in_root "$KBUILD_PACK" "$@" >"$S/out.txt" 2>"$S/err.txt" || RC=$?
+        sed -i "s|$S|@S@|g" "$S/out.txt" "$S/err.txt"
+    }
+    run_in_root verify --canary "$S/out"
+    expect_rc 0 "verify --canary in the root" && [ ! -s "$S/out.txt" ] \
+        && pass "verify --canary: the C and the Rust canary build in the root, their CRCs agree" \
+        || fail "verify --canary in the root: $(cat "$S/out.txt")"
+
+    # The Rust canary is built (by the root's rustc, through a wrapper that
+    # logs what it compiles) and passes, its extended modversions included.
+    mkdir -p "$S/fakebin"
+    printf '#!/bin/sh\necho "$*" >> %s/rustc.calls\nexec /usr/bin/rustc "$@"\n' "$S" > "$S/fakebin/rustc"
+    chmod 755 "$S/fakebin/rustc"
+    PATH=$S/fakebin:$PATH run_in_root verify --canary "$S/out"
+    expect_rc 0 "verify --canary with the logging rustc" || true
+    grep -q 'kbp_canary_rs\.rs' "$S/rustc.calls" && pass "verify --canary compiled the Rust canary kbp_canary_rs.rs" \
+        || fail "verify --canary did not compile a Rust canary: $(cat "$S/rustc.calls" 2>/dev/null)"
+
+    # Another rustc: the mismatch is told as kbuild tells a C compiler's.
+    printf '#!/bin/sh\necho "rustc 1.85.0 (kbp-fake 2025-01-01)"\n' > "$S/fakebin/rustc"
+    chmod 755 "$S/fakebin/rustc"
+    want=$(sed -n 's/^CONFIG_RUSTC_VERSION_TEXT="\(.*\)"$/\1/p' "$OBJ/.config")
+    PATH=$S/fakebin:$PATH run_in_root verify --canary "$S/out"
+    expect_rc 1 "verify --canary with another rustc" || true
+    printf '%s\n' "canary: the Rust compiler differs from the one used to build the kernel, which Rust modules cannot be built with: the kernel was built by: $want; you are using: rustc 1.85.0 (kbp-fake 2025-01-01)" > "$S/want.out"
+    expect_out "$S/want.out" "verify --canary names both rustc versions, and only that (the C canary still builds)"
+
+    # No rustc that runs: the C canary alone, and a warning.
+    printf '#!/bin/sh\nexit 127\n' > "$S/fakebin/rustc"
+    PATH=$S/fakebin:$PATH run_in_root verify --canary "$S/out"
+    expect_rc 0 "verify --canary without a working rustc (C modules still build)" || true
+    grep -q "CONFIG_RUST=y but rustc cannot be run: only the C canary is built" "$S/err.txt" \
+        && pass "verify --canary warns that Rust went unchecked" || fail "no warning without rustc: $(cat "$S/err.txt")"
+    kbp_finish; exit
+fi
+
+# ---------------------------------------------------------------- hosttools
+if [ "$CASE" = hosttools ]; then
+    # The proc-macros are host programs of the build machine (x86_64): with
+    # the other host programs rebuilt for another machine (aarch64), the
+    # warning names them, and verify --host-arch checks them like any ELF
+    # program. kbuild-pack alone, on the host.
+    command -v aarch64-linux-gnu-gcc >/dev/null || die "aarch64-linux-gnu-gcc missing (apt-get install gcc-aarch64-linux-gnu)"
+    (cd "$OBJ" && ls rust/*.so) | LC_ALL=C sort > "$S/so.want"
+    [ -s "$S/so.want" ] || die "the fixture has no rust/*.so"
+    kbp_pack "$S/out-a64" --host-tools=target --cross-compile aarch64-linux-gnu-
+    grep -o '^kbuild-pack: warning: rust/[^:]*\.so: a Rust proc-macro' "$S/pack.stderr" |
+        sed 's/^kbuild-pack: warning: //; s/: a Rust proc-macro$//' | LC_ALL=C sort > "$S/so.warned"
+    cmp -s "$S/so.want" "$S/so.warned" && pass "--host-tools=target names the $(wc -l < "$S/so.want") proc-macros: $(tr '\n' ' ' < "$S/so.want")" \
+        || { fail "--host-tools=target warned about '$(cat "$S/so.warned")', want '$(cat "$S/so.want")'"; cat "$S/pack.stderr" >&2; }
+    grep -q "only the rustc that built the kernel can build it" "$S/pack.stderr" && pass "the warning says why" || fail "the warning does not say why"
+    n=$(grep -c 'not rebuilt for the target' "$S/pack.stderr" || true)
+    [ "$n" = "$(wc -l < "$S/so.want")" ] && pass "every other host program was rebuilt for aarch64" \
+        || fail "$n programs not rebuilt, want only the proc-macros"
+    run verify --host-arch aarch64 "$S/out-a64"
+    expect_rc 1 "verify --host-arch aarch64 of the rebuilt tree" || true
+    sed 's/:.*//' "$S/out.txt" | LC_ALL=C sort > "$S/so.verify"
+    cmp -s "$S/so.want" "$S/so.verify" && pass "verify --host-arch aarch64 names exactly the proc-macros: $(head -n 1 "$S/out.txt")" \
+        || fail "verify --host-arch aarch64: $(cat "$S/out.txt")"
+    kbp_pack "$S/out"
+    run verify --host-arch x86_64 "$S/out"
+    expect_rc 0 "verify --host-arch x86_64 of the plain pack" && pass "verify --host-arch x86_64 accepts the proc-macros" || true
+    run verify --host-arch aarch64 "$S/out"
+    while read -r f; do
+        grep -qx "$f: ELF machine x86_64 (62), expected aarch64 (183)" "$S/out.txt" && pass "verify --host-arch aarch64: $f is x86_64" \
+            || fail "verify --host-arch aarch64 does not name $f"
+    done < "$S/so.want"
     kbp_finish; exit
 fi
 
