@@ -20,6 +20,8 @@
 #   canary  verify --canary (in the root) builds a Rust canary too and checks
 #           its extended modversions; another rustc is reported with both
 #           version texts; without a working rustc only C is checked
+#   audit   kbuild-pack audit of both Rust builds (in the root): nothing
+#           missing, no escape, the rust rules wholly read
 #   hosttools  --host-tools=target (aarch64) names the proc-macros rust/*.so
 #           in its warning; verify --host-arch checks them
 set -euo pipefail
@@ -27,9 +29,9 @@ set -euo pipefail
 . "$(dirname "$0")/../kernel/boot-lib.sh"
 . "$(dirname "$0")/lib-rust.sh"
 kbp_enter_ns "$0" "$@"
-[ $# -eq 1 ] || die "usage: $0 pack|load|badcrc|norust|canary|hosttools"
+[ $# -eq 1 ] || die "usage: $0 pack|load|badcrc|norust|canary|hosttools|audit"
 CASE=$1
-case "$CASE" in pack|load|badcrc|norust|canary|hosttools) ;; *) die "unknown case $CASE" ;; esac
+case "$CASE" in pack|load|badcrc|norust|canary|hosttools|audit) ;; *) die "unknown case $CASE" ;; esac
 kbp_rust_setup
 log "build root $KBP_ROOT: $(in_root rustc --version)"
 
@@ -183,6 +185,28 @@ if [ "$CASE" = canary ]; then
     expect_rc 0 "verify --canary without a working rustc (C modules still build)" || true
     grep -q "CONFIG_RUST=y but rustc cannot be run: only the C canary is built" "$S/err.txt" \
         && pass "verify --canary warns that Rust went unchecked" || fail "no warning without rustc: $(cat "$S/err.txt")"
+    kbp_finish; exit
+fi
+
+# -------------------------------------------------------------------- audit
+if [ "$CASE" = audit ]; then
+    # The measurement behind the rust rules, kept as a test: both Rust
+    # modules built under strace in the root against the packed tree find
+    # everything in it and read nothing of the original trees, and every
+    # file of the rust and x86-rust-target rules is read.
+    kbp_pack "$S/out" --report "$S/pack-report.yaml"
+    kbp_copy_modules "$S/mod"
+    RC=0
+    in_root "$KBUILD_PACK" audit --src "$SRC" --obj "$OBJ" --pack-report "$S/pack-report.yaml" \
+        "$PACKED" "$S/mod/kbp_rust" "$S/mod/rust_minimal" >"$S/audit.out" 2>"$S/audit.err" || RC=$?
+    [ "$RC" = 0 ] && ! grep -Eq '^(missing|escape|build failed):' "$S/audit.out" \
+        && pass "audit in the root: nothing missing, no escape, both Rust modules built" \
+        || { fail "audit in the root (exit $RC):"; grep -Ev '^rule ' "$S/audit.out" | head -n 20 >&2; tail -n 5 "$S/audit.err" >&2; }
+    for rule in rust x86-rust-target; do
+        line=$(grep "^rule $rule: " "$S/audit.out" || true)
+        [[ $line =~ ^rule\ $rule:\ ([0-9]+)/([0-9]+)\ files ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] \
+            && [ "${BASH_REMATCH[1]}" -gt 0 ] && pass "audit: $line" || fail "audit: rule $rule not wholly used: '$line'"
+    done
     kbp_finish; exit
 fi
 
