@@ -31,13 +31,10 @@ kbp_rust_setup() {
     mkdir -p "$S/rust_minimal.src"
     cp "$SRC/samples/rust/rust_minimal.rs" "$S/rust_minimal.src/"
     echo 'obj-m := rust_minimal.o' > "$S/rust_minimal.src/Kbuild"
-    # DWARF: rustc records the absolute paths of what it compiled, like gcc
-    # (kbp_reproducible_builds maps the C side with KCFLAGS).
-    local maps="--remap-path-prefix=$SRC=/kbp-kernel --remap-path-prefix=$OBJ=/kbp-kernel" d
-    for d in out out-norust; do
-        maps+=" --remap-path-prefix=$S/$d/lib/modules/$REL/build=/kbp-kernel"
-    done
-    export KRUSTFLAGS="$maps"
+    # DWARF: no --remap-path-prefix is needed for the Rust objects to be
+    # byte-identical: the source paths they name (the kernel crate's, for
+    # inlined generics) come from the crate metadata, the same bytes in
+    # both trees; only the C parts (.mod.o) get KCFLAGS' mapping.
 }
 
 # The test modules of KBP_MODULES (Rust, or C for KBP_MODULES=KBP_C_MODULES).
