@@ -9,7 +9,10 @@
 # kbuild-pack itself runs on the host: it is the packager's tool, reads
 # and copies files and ELF headers, and never runs rustc, so it needs no
 # Rust toolchain; packing on the host is what a distribution does when
-# its packaging runs outside the kernel's build environment.
+# its packaging runs outside the kernel's build environment. Only where
+# kbuild-pack runs the module builds itself (verify --canary, audit) does
+# it run in the root: the binary built on Debian 12 runs there as it is
+# (trixie's libc is newer; its libraries are in scripts/root/packages.txt).
 #
 # The Rust test modules: tests/modules/kbp_rust (ours) and the kernel's
 # samples/rust/rust_minimal.rs, built as an external module.
