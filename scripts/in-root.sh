@@ -22,6 +22,9 @@ BINDS="$REPO:${KBP_CACHE:-/var/cache/kbuild-pack}:${TMPDIR:-/tmp}:${KBP_ROOT_BIN
 exec unshare -m --propagation private -- bash -s "$ROOT" "$BINDS" "$PWD" "$@" <<'INNER'
 set -euo pipefail
 ROOT=$1 BINDS=$2 CWD=$3; shift 3
+# ROOT bound onto itself: the chroot's / is then a mount point, which a
+# nested `unshare -m --propagation private` (tests/fixture/fixture.sh) needs.
+mount --bind "$ROOT" "$ROOT"
 IFS=: read -r -a dirs <<< "$BINDS"
 for d in "${dirs[@]}"; do
     [ -n "$d" ] && [ -d "$d" ] || continue
