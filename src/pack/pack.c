@@ -118,8 +118,8 @@ static void print_list(const struct filelist *fl)
 		const struct pack_entry *e = fl->v[i];
 		if (e->type == ENTRY_DIR)
 			continue;
-		printf("%s\t%s\t%s%s%s\n", e->rel, origin_name(e->origin), e->rule, e->type == ENTRY_LINK ? "\t-> " : "",
-		       e->type == ENTRY_LINK ? e->target : "");
+		printf("%s\t%s\t%s\t%s%s%s\n", e->rel, origin_name(e->origin), e->rule, e->component,
+		       e->type == ENTRY_LINK ? "\t-> " : "", e->type == ENTRY_LINK ? e->target : "");
 	}
 }
 
@@ -186,6 +186,32 @@ static int open_tree(struct ktree *t, const struct pack_opts *o)
 	return r < 0 ? r : check_symvers(t, o);
 }
 
+/* --component/--exclude-component: a name no rule gives is a typo, not an
+ * empty package. */
+static int restrict_components(const struct pack_opts *o, const struct manifest_set *ms, struct filelist *fl)
+{
+	for (size_t i = 0; i < o->ncomponents; i++) {
+		if (!manifest_has_component(ms, o->components[i])) {
+			struct ptrarray known = manifest_components(ms);
+			struct strbuf b = { 0 };
+
+			for (size_t j = 0; j < known.n; j++)
+				strbuf_addf(&b, "%s%s", j ? ", " : "", (char *)known.v[j]);
+			log_err("--%scomponent %s: no manifest rule has this component (known: %s)",
+				o->exclude_components ? "exclude-" : "", o->components[i], strbuf_str(&b));
+			strbuf_release(&b);
+			ptrarray_free(&known, NULL);
+			return KBP_EUSAGE;
+		}
+	}
+	if (!o->ncomponents)
+		return 0;
+	filelist_filter_components(fl, o->components, o->ncomponents, !o->exclude_components);
+	if (fl->n == 0)
+		log_warn("the components chosen hold no file for this tree: the output is empty");
+	return 0;
+}
+
 static int run_post_select_steps(struct pack_ctx *ctx)
 {
 	int r = 0;
@@ -214,6 +240,8 @@ int kbp_pack(const struct pack_opts *o)
 		r = select_files(&t, &ms, &so, &fl);
 	if (r == 0)
 		r = run_post_select_steps(&ctx);
+	if (r == 0)
+		r = restrict_components(o, &ms, &fl);
 	if (r == 0 && sink_interrupted())
 		r = -EINTR;
 	if (r == 0 && o->list)
