@@ -140,9 +140,20 @@ static int write_report(const struct pack_ctx *ctx, const struct manifest_set *m
 {
 	const struct pack_opts *o = ctx->o;
 	struct report_info ri = { .tree = ctx->t, .manifests = ms, .files = ctx->fl, .format = o->format,
-				  .out = o->out, .clamp_mtime = o->clamp_mtime };
+				  .out = o->out, .clamp_mtime = o->clamp_mtime, .components = o->components,
+				  .ncomponents = o->ncomponents, .exclude_components = o->exclude_components };
 
 	return report_write(o->report, &ri);
+}
+
+/* Does the output hold the component "main" (and with it the 'source' link)? */
+static bool packs_main(const struct pack_opts *o)
+{
+	bool named = false;
+
+	for (size_t i = 0; i < o->ncomponents; i++)
+		named = named || !strcmp(o->components[i], COMPONENT_MAIN);
+	return o->ncomponents == 0 || named != o->exclude_components;
 }
 
 /* The sink's one owner: whatever fails once it began, this aborts it, once. */
@@ -150,7 +161,8 @@ static int write_output(const struct pack_ctx *ctx, const struct manifest_set *m
 {
 	const struct pack_opts *o = ctx->o;
 	struct sink_config sc = { .out = o->out, .release = ctx->t->release, .force = o->force,
-				  .clamp_mtime = o->clamp_mtime, .format = o->format, .hardlink_dups = o->hardlink_dups };
+				  .clamp_mtime = o->clamp_mtime, .format = o->format, .hardlink_dups = o->hardlink_dups,
+				  .no_source_link = !packs_main(o) };
 	_cleanup_(sink_freep) struct sink *s = sink_new(&sc);
 	int r;
 
