@@ -131,6 +131,10 @@ bad-manifest)
 	pk --out "$OUT" --manifest "$S/extra.yaml"
 	expect_rc 1
 	expect "$CASE-from"
+	printf 'version: 1\nrules:\n  - name: extra\n    from: src\n    include: x\n    component: Rust_libs\n' >"$S/extra.yaml"
+	pk --out "$OUT" --manifest "$S/extra.yaml"
+	expect_rc 1
+	expect "$CASE-component"
 	expect_empty "$OUT" ;;
 required-missing)
 	rm "$OBJ/scripts/basic/fixdep"
@@ -179,6 +183,69 @@ list)
 	pk --out "$OUT"
 	(cd "$B" && find . ! -type d | sed 's|^\./||' | sort) >"$S/packed.txt"
 	diff -u "$S/list.txt" "$S/packed.txt" >&2 || fail "--list differs from what a pack writes" ;;
+components)
+	# objtool in its own component, module.h in another (the link
+	# include/linux/module-alias.h -> module.h stays in main).
+	printf 'version: 1\nrules:\n  - name: objtool-part\n    from: obj\n    include: tools/objtool/objtool\n    component: objtool\n  - name: module-header\n    from: src\n    include: include/linux/module.h\n    component: extra\n' >"$S/parts.yaml"
+	pk --list --manifest "$S/parts.yaml"
+	expect_rc 0
+	expect "$CASE-list"
+	pk --list --manifest "$S/parts.yaml" --component objtool --component extra
+	expect_rc 0
+	expect "$CASE-list-parts"
+	pk --list --manifest "$S/parts.yaml" --exclude-component main
+	expect_rc 0
+	expect "$CASE-list-parts"
+	# The parts, packed apart, are disjoint and together the whole pack.
+	export SOURCE_DATE_EPOCH=1700000000
+	pk --out "$S/whole" --manifest "$S/parts.yaml"
+	expect_rc 0 "whole pack" || die "pack failed"
+	pk --out "$S/main" --manifest "$S/parts.yaml" --exclude-component objtool --exclude-component extra
+	expect_rc 0 "pack of main" || die "pack failed"
+	for c in objtool extra; do
+		pk --out "$S/$c" --manifest "$S/parts.yaml" --component "$c" --report "$S/$c.yaml"
+		expect_rc 0 "pack of $c" || die "pack failed"
+	done
+	unset SOURCE_DATE_EPOCH
+	for p in whole main objtool extra; do
+		(cd "$S/$p" && find . -mindepth 1 ! -type d -printf '%p %y %m %T@ %l\n' | sort) >"$S/$p.lst"
+	done
+	sort "$S/main.lst" "$S/objtool.lst" "$S/extra.lst" >"$S/union.lst"
+	diff -u "$S/whole.lst" "$S/union.lst" >&2 && pass "main + objtool + extra = the whole pack (names, types, modes, mtimes, link targets)" \
+		|| fail "the parts differ from the whole pack"
+	dups=$(cat "$S/main.lst" "$S/objtool.lst" "$S/extra.lst" | cut -d' ' -f1 | sort | uniq -d)
+	[ -z "$dups" ] && pass "the parts are disjoint" || fail "in two parts: $dups"
+	for p in main objtool extra; do
+		(cd "$S/$p" && find . ! -type d) | while read -r f; do
+			[ -L "$S/$p/$f" ] || cmp -s "$S/$p/$f" "$S/whole/$f" || echo "$p/$f"
+		done
+	done >"$S/differ.txt"
+	[ ! -s "$S/differ.txt" ] && pass "every file of a part has the whole pack's bytes" || fail "bytes differ: $(cat "$S/differ.txt")"
+	(cd "$S/objtool" && find . -mindepth 1 | sort) >"$S/out.txt"
+	: >"$S/err.txt"
+	expect "$CASE-objtool-tree"
+	(cd "$S/whole/lib/modules/$REL" && find build -type d -printf '%p %T@\n' | sort) >"$S/whole.dirs"
+	(cd "$S/extra/lib/modules/$REL" && find build -type d -printf '%p %T@\n' | sort) >"$S/extra.dirs"
+	[ -z "$(comm -13 "$S/whole.dirs" "$S/extra.dirs")" ] && pass "a part's directories have the whole pack's mtimes" \
+		|| fail "directory times differ: $(comm -13 "$S/whole.dirs" "$S/extra.dirs")"
+	[ "$(readlink "$S/main/lib/modules/$REL/build/include/linux/module-alias.h")" = module.h ] \
+		&& pass "a link into another component stays a link" || fail "module-alias.h is not the link module.h in main"
+	sed -n '/^.only-components/,/^.excluded/p;/^.components.:/,/^.totals/p' "$S/objtool.yaml" >"$S/out.txt"
+	expect "$CASE-report" ;;
+usage-components)
+	pk --list --component objtool --exclude-component rust
+	expect_rc 2
+	expect "$CASE-both"
+	pk --list --component Rust
+	expect_rc 2
+	expect "$CASE-bad-name"
+	pk --list --exclude-component nosuch
+	expect_rc 2
+	expect "$CASE-unknown"
+	pk --out "$OUT" --component rust --verify
+	expect_rc 2
+	expect "$CASE-verify"
+	expect_empty "$OUT" ;;
 obj-only)
 	run --obj "$OBJ" --list
 	expect_rc 0
