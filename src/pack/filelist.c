@@ -15,6 +15,7 @@ struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry
 
 	e->rel = xstrdup(rel);
 	e->type = type;
+	e->component = COMPONENT_MAIN; /* until a rule says otherwise */
 	e->seq = fl->n;
 	if (fl->n == fl->cap) {
 		fl->cap = fl->cap ? fl->cap * 2 : 1024;
@@ -106,8 +107,6 @@ int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs
 	free(e->target);
 	e->target = NULL;
 	e->abs = xstrdup(abs);
-	if (!e->component)
-		e->component = COMPONENT_MAIN;
 	e->type = ENTRY_FILE;
 	e->origin = ORIGIN_TOOL;
 	e->rule = rule;

@@ -19,7 +19,7 @@ struct pack_entry {
 	char *target;         /* LINK: link text (relative, inside the tree) */
 	enum origin origin;
 	const char *rule;     /* name of the selecting rule; "(directory)" for implied dirs */
-	const char *component; /* FILE, LINK: the selecting rule's; NULL for dirs */
+	const char *component; /* the selecting rule's ("main" for dirs and what kbuild-pack adds) */
 	mode_t mode;          /* normalised: 0644/0755 files, 0755 dirs, 0777 links */
 	off_t size;
 	struct timespec mtime; /* clamped to SOURCE_DATE_EPOCH when set */
