@@ -7,8 +7,9 @@
 # together exactly the whole pack (names, bytes, modes, link targets), the
 # objtool package exactly tools/objtool/objtool and none of the links beside
 # build; the test modules build against the two installed together.
-# debian/rules overrides dh_strip and dh_dwz: they would rewrite the packed
-# ELF programs (the rpm spec keeps them with %__brp_strip %{nil}).
+# debian/rules overrides dh_strip, dh_dwz and dh_perl: they would rewrite
+# the packed ELF programs and perl scripts' "#!/usr/bin/env perl" (the rpm
+# spec keeps the bytes with %__brp_strip %{nil}).
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/lib.sh"
