@@ -90,7 +90,8 @@ static const struct option_spec pack_options[] = {
 		     parse_format, "--format takes dir, tar, tar.gz, tar.xz, tar.zst or cpio, not '%s'"),
 	OPT_BOOL(0, "hardlink-dups", CMDLINE(o.hardlink_dups), "archives: store identical files as hard links"),
 	OPT_STRING(0, "report", CMDLINE(o.report), "FILE.yaml",
-		   "write a YAML report of every file (sha256, origin, rule); '-': stdout"),
+		   "write a YAML report of every file (sha256, origin, rule,\n"
+		   "component) and of each component; '-': stdout"),
 	OPT_BOOL(0, "verify", CMDLINE(o.verify), "run 'kbuild-pack verify' on the result before publishing it"),
 	OPT_STRING(0, "host-arch", CMDLINE(o.host_arch), "ARCH", "machine the tree's programs must run on, for --verify"),
 	OPT_BOOL('f', "force", CMDLINE(o.force), "replace an existing build directory"),
