@@ -231,7 +231,14 @@ components)
 	[ "$(readlink "$S/main/lib/modules/$REL/build/include/linux/module-alias.h")" = module.h ] \
 		&& pass "a link into another component stays a link" || fail "module-alias.h is not the link module.h in main"
 	sed -n '/^.only-components/,/^.excluded/p;/^.components.:/,/^.totals/p' "$S/objtool.yaml" >"$S/out.txt"
-	expect "$CASE-report" ;;
+	expect "$CASE-report"
+	# In an archive too, the source link is the main part's.
+	for c in objtool main; do
+		pk --manifest "$S/parts.yaml" --component "$c" --format tar --out "$S/$c.tar"
+		expect_rc 0 "tar of $c" || die "pack failed"
+	done
+	! tar -tf "$S/objtool.tar" | grep -q "/source\$" && tar -tf "$S/main.tar" | grep -qx "lib/modules/$REL/source" \
+		&& pass "only the part with main has lib/modules/$REL/source" || fail "source link: $(tar -tf "$S/objtool.tar" | grep source)" ;;
 usage-components)
 	pk --list --component objtool --exclude-component rust
 	expect_rc 2
