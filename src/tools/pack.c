@@ -186,9 +186,6 @@ static int check_cmdline(const struct pack_cmdline *c, int argc, char *argv[])
 		return usage_error(&pack_usage, "%s", "--report writes what a pack wrote; it does not go with --list");
 	if (c->only.n && c->without.n)
 		return usage_error(&pack_usage, "%s", "--component and --exclude-component do not go together");
-	if (o->verify && (c->only.n || c->without.n))
-		return usage_error(&pack_usage, "%s",
-				   "--verify checks a whole build directory, not a part: verify the packages installed together");
 	return OPTIONS_GO_ON;
 }
 

@@ -246,13 +246,24 @@ usage-components)
 	pk --list --component Rust
 	expect_rc 2
 	expect "$CASE-bad-name"
-	pk --list --exclude-component nosuch
+	pk --out "$OUT" --exclude-component nosuch --verify
 	expect_rc 2
 	expect "$CASE-unknown"
-	pk --out "$OUT" --component rust --verify
-	expect_rc 2
-	expect "$CASE-verify"
 	expect_empty "$OUT" ;;
+components-verify)
+	# --verify of a part checks the whole selection it is cut from.
+	printf 'version: 1\nrules:\n  - name: objtool-part\n    from: obj\n    include: tools/objtool/objtool\n    component: objtool\n' >"$S/parts.yaml"
+	pk --out "$S/ok" --manifest "$S/parts.yaml" --component objtool --verify
+	expect_rc 0 "pack --component --verify of a good tree" && [ -f "$S/ok/lib/modules/$REL/build/tools/objtool/objtool" ] \
+		&& pass "pack --component objtool --verify publishes the part"
+	# The whole has the build machine's paths in auto.conf.cmd (main): the
+	# objtool part is not published either.
+	printf 'version: 1\nrules:\n  - name: leak-cmd\n    from: obj\n    include: include/config/auto.conf.cmd\n' >"$S/extra.yaml"
+	pk --out "$S/bad" --manifest "$S/extra.yaml" --manifest "$S/parts.yaml" --component objtool --verify
+	expect_rc 1 "pack --component --verify of a tree that fails verify"
+	expect "$CASE"
+	left=$(ls -A "$S" | grep -E "^bad|kbuild-pack" || true)
+	[ -z "$left" ] && pass "nothing published, nothing left behind" || fail "left behind: $left" ;;
 obj-only)
 	run --obj "$OBJ" --list
 	expect_rc 0
