@@ -14,9 +14,10 @@
 #           parameter): their pr_info lines appear
 #   badcrc  kbp_rust.ko with int_sqrt's CRC changed is refused ("disagrees
 #           about version of symbol int_sqrt"); rust_minimal still loads
-#   norust  the packed tree without its Rust part (rust/): the C test modules
-#           still build, a Rust module fails naming the missing crate, and
-#           verify names the missing files
+#   norust  the split: --component rust is exactly the Rust part, and with
+#           the rest it makes the whole pack; the tree without it (the
+#           headers package alone) still builds the C test modules, a Rust
+#           module fails naming what is missing, verify names the files
 #   canary  verify --canary (in the root) builds a Rust canary too and checks
 #           its extended modversions; another rustc is reported with both
 #           version texts; without a working rustc only C is checked
@@ -114,10 +115,26 @@ fi
 
 # ------------------------------------------------------------------- norust
 if [ "$CASE" = norust ]; then
-    # The split a packager makes (Ubuntu's linux-lib-rust): the tree without
-    # rust/, as the headers package alone installs it.
-    kbp_pack "$S/out-norust"
-    rm -rf "$PACKED/rust"
+    # The split a packager makes (Ubuntu's linux-lib-rust): component rust
+    # apart. The two parts together are the whole pack, file for file;
+    # the headers package alone is the tree without the Rust part.
+    kbp_pack "$S/out-full" --report "$S/full.yaml"
+    kbp_pack "$S/out-rust" --component rust
+    kbp_pack "$S/out-norust" --exclude-component rust
+    (cd "$S/out-rust/lib/modules/$REL/build" && find . -type f | LC_ALL=C sort) > "$S/rust-part.lst"
+    (cd "$OBJ" && ls rust/*.rmeta rust/*.so scripts/target.json; cd "$SRC" && ls scripts/rust_is_available_bindgen*.h) |
+        sed 's|^|./|' | LC_ALL=C sort > "$S/rust-part.want"
+    diff -u "$S/rust-part.want" "$S/rust-part.lst" >&2 && pass "component rust: the $(wc -l < "$S/rust-part.lst") files of the Rust part" \
+        || fail "component rust holds other files than the Rust part"
+    mkdir -p "$S/union"
+    cp -a "$S/out-norust/." "$S/union/"
+    cp -a "$S/out-rust/." "$S/union/"
+    listing() { (cd "$1" && find . -type f -print0 | xargs -0 sha256sum | LC_ALL=C sort -k2; find . -type l -printf '%p -> %l\n' | LC_ALL=C sort); }
+    if cmp -s <(listing "$S/out-full") <(listing "$S/union"); then pass "main + rust = the whole pack, byte for byte"
+    else fail "main + rust differ from the whole pack:"; diff <(listing "$S/out-full") <(listing "$S/union") | head -n 10 >&2; fi
+    rust_bytes=$(du -sb "$S/out-rust" | cut -f1) all_bytes=$(du -sb "$S/out-full" | cut -f1)
+    log "component rust: $rust_bytes of $all_bytes bytes ($((100 * rust_bytes / all_bytes))%)"
+    PACKED=$S/out-norust/lib/modules/$REL/build
     KBP_MODULES=("${KBP_C_MODULES[@]}")
     kbp_copy_modules "$S/modc"
     kbp_build_modules "$PACKED" "$S/modc" hide && pass "the C test modules build against the tree without rust/" \
@@ -131,14 +148,14 @@ if [ "$CASE" = norust ]; then
     if kbp_build_modules "$PACKED" "$S/modr" hide 2>/dev/null; then
         fail "kbp_rust built against a tree without rust/"
     else
-        grep -E "error\[E0463\]: can't find crate for .core." "$S/modr/kbp_rust.log" >/dev/null \
-            && pass "the Rust build fails naming the missing crate: $(grep -m1 'E0463' "$S/modr/kbp_rust.log")" \
-            || { fail "the Rust build failed without naming the missing crate:"; tail -n 15 "$S/modr/kbp_rust.log" >&2; }
+        grep -E "scripts/target\.json|error\[E0463\]: can't find crate for .core." "$S/modr/kbp_rust.log" >/dev/null \
+            && pass "the Rust build fails naming what is missing: $(grep -m1 -E 'target\.json|E0463' "$S/modr/kbp_rust.log")" \
+            || { fail "the Rust build failed without naming what is missing:"; tail -n 15 "$S/modr/kbp_rust.log" >&2; }
     fi
     # verify names what is missing, and why it is needed
     run verify "$S/out-norust"
     expect_rc 1 "verify of the tree without rust/" || true
-    for f in rust/libcore.rmeta rust/libkernel.rmeta rust/libmacros.so; do
+    for f in rust/libcore.rmeta rust/libkernel.rmeta rust/libmacros.so scripts/target.json; do
         grep -qF "$f: required file is missing (CONFIG_RUST=y)" "$S/err.txt" "$S/out.txt" \
             && pass "verify: $f: required file is missing (CONFIG_RUST=y)" \
             || { fail "verify does not name $f as missing:"; cat "$S/out.txt" "$S/err.txt" | head -n 20 >&2; }
