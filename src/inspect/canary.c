@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "kernel/kconfig.h"
 #include "kernel/kelf.h"
 #include "shared/log.h"
 #include "shared/util.h"
@@ -36,6 +37,30 @@ static const char canary_c[] =
 	"MODULE_DESCRIPTION(\"kbuild-pack verify canary\");\n";
 static const char canary_kbuild[] = "obj-m := kbp_canary.o\n";
 
+/* With CONFIG_RUST, a Rust module too: it reads the kernel's crate
+ * metadata (core, kernel), runs its proc-macros (module!) and names Rust
+ * symbols of the kernel crate in its modversions. module!'s syntax is
+ * that of 6.12 and later. */
+static const char canary_rs[] =
+	"// SPDX-License-Identifier: GPL-2.0\n"
+	"//! kbuild-pack verify canary (Rust)\n"
+	"use kernel::prelude::*;\n"
+	"module! {\n"
+	"    type: KbpCanaryRs,\n"
+	"    name: \"kbp_canary_rs\",\n"
+	"    authors: [\"kbuild-pack\"],\n"
+	"    description: \"kbuild-pack verify canary (Rust)\",\n"
+	"    license: \"GPL\",\n"
+	"}\n"
+	"struct KbpCanaryRs;\n"
+	"impl kernel::Module for KbpCanaryRs {\n"
+	"    fn init(_module: &'static ThisModule) -> Result<Self> {\n"
+	"        pr_info!(\"kbp_canary_rs\\n\");\n"
+	"        Ok(KbpCanaryRs)\n"
+	"    }\n"
+	"}\n";
+static const char canary_kbuild_rs[] = "obj-m := kbp_canary.o kbp_canary_rs.o\n";
+
 static int write_text(const char *dir, const char *name, const char *text)
 {
 	_cleanup_free_ char *p = path_join(dir, name);
@@ -46,11 +71,10 @@ static int write_text(const char *dir, const char *name, const char *text)
 	return 0;
 }
 
-static int run_make(const char *build, const char *mdir, const char *log_path)
+/* Runs argv (from PATH) with stdout and stderr into log_path; its exit
+ * status, 128 + signal, or -errno when it cannot be started. */
+static int run_logged(char *const argv[], const char *log_path)
 {
-	_cleanup_free_ char *c = xasprintf("-C%s", build);
-	_cleanup_free_ char *m = xasprintf("M=%s", mdir);
-	char *argv[] = { "make", c, m, "modules", NULL };
 	posix_spawn_file_actions_t fa;
 	pid_t pid;
 	int st, r;
@@ -59,18 +83,68 @@ static int run_make(const char *build, const char *mdir, const char *log_path)
 	posix_spawn_file_actions_addopen(&fa, 1, log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	posix_spawn_file_actions_adddup2(&fa, 1, 2);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	r = posix_spawnp(&pid, "make", &fa, NULL, argv, environ);
+	r = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
-	if (r != 0) {
-		log_err("cannot run make: %s", strerror(r));
+	if (r != 0)
 		return -r;
-	}
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			return -errno;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+static int run_make(const char *build, const char *mdir, const char *log_path)
+{
+	_cleanup_free_ char *c = xasprintf("-C%s", build);
+	_cleanup_free_ char *m = xasprintf("M=%s", mdir);
+	char *argv[] = { "make", c, m, "modules", NULL };
+	int r = run_logged(argv, log_path);
+
+	if (r < 0)
+		log_err("cannot run make: %s", strerror(-r));
+	return r;
+}
+
+/* kbuild's RUSTC_VERSION_TEXT: the first line of `rustc --version` (kbuild
+ * runs $(RUSTC), "rustc" from PATH unless make is told otherwise), or NULL
+ * when rustc cannot be run. */
+static char *rustc_version_text(const char *dir)
+{
+	_cleanup_free_ char *logp = path_join(dir, "rustc-version.txt");
+	char *argv[] = { "rustc", "--version", NULL };
+	char *text = NULL, *nl;
+	size_t len = 0;
+
+	if (run_logged(argv, logp) != 0 || read_file(logp, &text, &len) < 0)
+		return NULL;
+	nl = strchr(text, '\n');
+	if (nl)
+		*nl = '\0';
+	return text;
+}
+
+/* Whether the Rust canary can be built: a rustc other than the kernel's
+ * cannot read its crate metadata (E0514), so a mismatch is a problem, told
+ * as kbuild tells a C compiler mismatch; no rustc at all only leaves Rust
+ * unchecked (C modules still build). 1 build it, 0 not, problems in *np. */
+static int rust_canary_wanted(const struct kconfig *kc, const char *dir, FILE *out, int *np)
+{
+	const char *want = kconfig_get(kc, "CONFIG_RUSTC_VERSION_TEXT");
+	_cleanup_free_ char *have = rustc_version_text(dir);
+
+	if (!have) {
+		log_warn("canary: CONFIG_RUST=y but rustc cannot be run: only the C canary is built (the kernel was built by: %s)",
+			 want ? want : "?");
+		return 0;
+	}
+	if (!want || strcmp(want, have)) {
+		fprintf(out, "canary: the Rust compiler differs from the one used to build the kernel, which Rust modules cannot be built with: the kernel was built by: %s; you are using: %s\n",
+			want ? want : "(no CONFIG_RUSTC_VERSION_TEXT)", have);
+		(*np)++;
+		return 0;
+	}
+	return 1;
+}
 
 static const struct symvers_entry *sv_find(const struct symvers *sv, const char *name)
 {
@@ -78,6 +152,55 @@ static const struct symvers_entry *sv_find(const struct symvers *sv, const char 
 		if (!strcmp(sv->v[i].name, name))
 			return &sv->v[i];
 	return NULL;
+}
+
+static int check_crc(const struct symvers *sv, const char *table, const char *name, uint32_t crc, FILE *out)
+{
+	const struct symvers_entry *e = sv_find(sv, name);
+
+	if (!e) {
+		fprintf(out, "canary: %s names %s, which Module.symvers does not export\n", table, name);
+		return 1;
+	}
+	if (e->crc != crc) {
+		fprintf(out, "canary: %s CRC of %s is 0x%08x, Module.symvers has 0x%08x\n", table, name, crc, e->crc);
+		return 1;
+	}
+	return 0;
+}
+
+/* CONFIG_EXTENDED_MODVERSIONS (6.14+): __version_ext_crcs holds u32 CRCs in
+ * the order of __version_ext_names' NUL-terminated names. The kernel checks
+ * this table whenever a module has one, and only it holds the names longer
+ * than __versions' 55 bytes (most Rust symbols). */
+static int check_ext_versions(const struct kelf *k, const struct symvers *sv, FILE *out)
+{
+	size_t ci = kelf_find_section(k, "__version_ext_crcs");
+	size_t ni = kelf_find_section(k, "__version_ext_names");
+	const uint8_t *crcs, *names;
+	size_t clen, nlen, i = 0;
+	int problems = 0;
+
+	if (!ci && !ni)
+		return 0;
+	if (!ci || !ni || kelf_section_bytes(k, ci, &crcs, &clen) < 0 ||
+	    kelf_section_bytes(k, ni, &names, &nlen) < 0)
+		return fprintf(out, "canary: unreadable extended modversions (__version_ext_crcs, __version_ext_names)\n"), 1;
+	for (size_t off = 0; off < nlen; i++) {
+		const char *name = (const char *)names + off;
+		const char *end = memchr(name, '\0', nlen - off);
+
+		if (!end || i * 4 + 4 > clen)
+			return fprintf(out, "canary: extended modversions: names and CRCs do not pair up\n"), problems + 1;
+		problems += check_crc(sv, "__version_ext_crcs", name, (uint32_t)kelf_read_uint(k, crcs + i * 4, 4), out);
+		off = (size_t)(end - (const char *)names) + 1;
+		/* the names are padded to 4 bytes with NULs */
+		while (off < nlen && names[off] == '\0')
+			off++;
+	}
+	if (i * 4 != clen)
+		return fprintf(out, "canary: extended modversions: %zu names for %zu CRCs\n", i, clen / 4), problems + 1;
+	return problems;
 }
 
 /* struct modversion_info { unsigned long crc; char name[64 - sizeof(long)]; } */
@@ -104,35 +227,27 @@ static int check_versions(const char *ko, const struct symvers *sv, FILE *out)
 	for (size_t off = 0; off + 64 <= len; off += 64, n++) {
 		uint32_t crc = (uint32_t)kelf_read_uint(k, d + off, wsz);
 		const char *name = (const char *)d + off + wsz;
-		const struct symvers_entry *e;
 
 		if (!memchr(name, '\0', 64 - wsz))
 			continue;
-		e = sv_find(sv, name);
-		if (!e) {
-			fprintf(out, "canary: __versions names %s, which Module.symvers does not export\n", name);
-			problems++;
-		} else if (e->crc != crc) {
-			fprintf(out, "canary: __versions CRC of %s is 0x%08x, Module.symvers has 0x%08x\n", name, crc, e->crc);
-			problems++;
-		}
+		problems += check_crc(sv, "__versions", name, crc, out);
 	}
 	if (n == 0) {
 		fprintf(out, "canary: __versions is empty\n");
 		problems++;
 	}
-	return problems;
+	return problems + check_ext_versions(k, sv, out);
 }
 
 int canary_check(const char *build, FILE *out)
 {
 	_cleanup_free_ char *dir = xasprintf("%s/kbuild-pack-canary-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	_cleanup_free_ char *logp = NULL, *ko = NULL, *symp = path_join(build, "Module.symvers");
+	_cleanup_free_ char *logp = NULL, *ko = NULL, *ko_rs = NULL, *symp = path_join(build, "Module.symvers");
 	_cleanup_free_ char *auto_conf = path_join(build, "include/config/auto.conf");
-	_cleanup_free_ char *conf = NULL;
+	struct kconfig kc = { 0 };
 	struct symvers sv = { 0 };
 	char *err = NULL;
-	int r;
+	int r, problems = 0, rust = 0;
 
 	if (!mkdtemp(dir)) {
 		r = -errno;
@@ -141,38 +256,52 @@ int canary_check(const char *build, FILE *out)
 	}
 	logp = path_join(dir, "build.log");
 	ko = path_join(dir, "kbp_canary.ko");
+	ko_rs = path_join(dir, "kbp_canary_rs.ko");
+	/* verify has read auto.conf before: an unreadable one is its problem */
+	if (kconfig_read(auto_conf, &kc, &err) < 0) {
+		free(err);
+		err = NULL;
+	}
+	if (kconfig_enabled(&kc, "CONFIG_RUST"))
+		rust = rust_canary_wanted(&kc, dir, out, &problems);
 	r = write_text(dir, "kbp_canary.c", canary_c);
+	if (r == 0 && rust)
+		r = write_text(dir, "kbp_canary_rs.rs", canary_rs);
 	if (r == 0)
-		r = write_text(dir, "Kbuild", canary_kbuild);
+		r = write_text(dir, "Kbuild", rust ? canary_kbuild_rs : canary_kbuild);
 	if (r < 0)
 		goto out;
 	/* The build directory is only read: M= writes into the scratch dir. */
 	r = run_make(build, dir, logp);
 	if (r < 0)
 		goto out;
-	if (r != 0 || !path_is_reg(ko)) {
+	if (r != 0 || !path_is_reg(ko) || (rust && !path_is_reg(ko_rs))) {
 		_cleanup_free_ char *text = NULL;
 		size_t len = 0;
-		fprintf(out, "canary: make -C %s M=... modules failed (exit %d)\n", build, r);
+		fprintf(out, "canary: make -C %s M=... modules failed (exit %d)%s\n", build, r,
+			rust ? " (a C and a Rust module)" : "");
 		if (read_file(logp, &text, &len) == 0) {
 			const char *tail = text + (len > 2000 ? len - 2000 : 0);
 			fprintf(stderr, "---- canary build log (tail) ----\n%s", tail);
 		}
-		r = 1;
+		r = problems + 1;
 		goto out;
 	}
-	r = 0;
-	if (read_control_file(auto_conf, 0, &conf, NULL, NULL) == 0 && strstr(conf, "\nCONFIG_MODVERSIONS=y")) {
+	if (kconfig_enabled(&kc, "CONFIG_MODVERSIONS")) {
 		if (symvers_read(symp, &sv, &err) < 0) {
 			fprintf(out, "%s\n", err);
 			free(err);
-			r = 1;
+			problems++;
 		} else {
-			r = check_versions(ko, &sv, out);
+			problems += check_versions(ko, &sv, out);
+			if (rust)
+				problems += check_versions(ko_rs, &sv, out);
 		}
 		symvers_release(&sv);
 	}
+	r = problems;
 out:
+	kconfig_release(&kc);
 	rm_rf(dir);
 	return r;
 }

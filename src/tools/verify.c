@@ -26,7 +26,8 @@ static const struct option_spec verify_options[] = {
 		   "x86_64, aarch64, arm64, riscv64, ppc64le, s390x, ...)"),
 	OPT_BOOL(0, "canary", CMDLINE(o.canary),
 		 "also build a small bundled module with make M= and check its\n"
-		 "__versions CRCs against Module.symvers"),
+		 "__versions CRCs against Module.symvers (with CONFIG_RUST a Rust\n"
+		 "one too, if the rustc in PATH is the kernel's)"),
 	OPT_MAX_EXTRACT_SIZE(CMDLINE(max_extract_size)),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "print nothing; only the exit status tells"),
 	OPT_HELP("this text"),

@@ -133,14 +133,15 @@ kbp_copy_modules() {
 # kbp_build_modules KDIR MODDIR [hide]: build all test modules against KDIR.
 # With "hide", the builds run in a nested mount namespace where the fixture
 # dir is covered by an empty tmpfs, so any reference to the original trees
-# fails.  Logs go to MODDIR/<mod>.log.
+# fails.  Logs go to MODDIR/<mod>.log. KBP_MAKE_PREFIX (shell words, quoted)
+# runs make through a wrapper, e.g. scripts/in-root.sh ROOT (tests/rust).
 kbp_build_modules() {
     local kdir=$1 moddir=$2 hide=${3:-}
     local m extra
     for m in "${KBP_MODULES[@]}"; do
         extra=
         [ "$m" = kbp_consumer ] && extra="KBUILD_EXTRA_SYMBOLS=$moddir/kbp_provider/Module.symvers"
-        local cmd="make -C '$kdir' M='$moddir/$m' $extra modules"
+        local cmd="${KBP_MAKE_PREFIX:-} make -C '$kdir' M='$moddir/$m' $extra modules"
         if [ "$hide" = hide ]; then
             cmd="mount -t tmpfs -o size=1m,mode=0555 kbp-hidden '$FIX' && [ -z \"\$(ls -A '$FIX')\" ] && $cmd"
             unshare -m --propagation private -- sh -c "$cmd" >"$moddir/$m.log" 2>&1 || {

@@ -435,6 +435,37 @@ verify-7.2)
 	sed -i "s|common.yaml:$line:|common.yaml:@LINE@:|" "$S/err.txt"
 	cp "$S/err.txt" "$S/err.pack"; : >"$S/out.txt"
 	expect "$CASE-pack" ;;
+verify-rust)
+	# CONFIG_RUST (tests/rust has the real thing): pack takes the crate
+	# metadata and proc-macros of rust/ by pattern and nothing else of it,
+	# x86's target spec, rustc_cfg and the rustavailable headers, not the
+	# host program generate_rust_target; verify names what a Rust module
+	# build needs when rust/ is gone (a split headers package).
+	echo CONFIG_RUST=y >>"$OBJ/include/config/auto.conf"
+	mkdir -p "$OBJ/rust"
+	for f in libcore.rmeta libkernel.rmeta libbindings.rmeta libsyn.rlib core.o; do echo "$f" >"$OBJ/rust/$f"; done
+	for f in rust/libmacros.so rust/libpin_init_internal.so scripts/generate_rust_target; do
+		"$KBP_MKELF" "$OBJ/$f"; chmod 755 "$OBJ/$f"
+	done
+	echo '{}' >"$OBJ/scripts/target.json"
+	echo '--cfg=CONFIG_RUST' >"$OBJ/include/generated/rustc_cfg"
+	echo '#include <linux/types.h>' >"$SRC/scripts/rust_is_available_bindgen_libclang.h"
+	good_tree "$S/d"
+	(cd "$G" && find rust -type f | LC_ALL=C sort) >"$S/rust.have"
+	printf '%s\n' rust/libbindings.rmeta rust/libcore.rmeta rust/libkernel.rmeta rust/libmacros.so \
+		rust/libpin_init_internal.so >"$S/rust.want"
+	diff -u "$S/rust.want" "$S/rust.have" >&2 && pass "rust/: the .rmeta and .so files only" || fail "packed rust/ differs"
+	for p in scripts/target.json include/generated/rustc_cfg scripts/rust_is_available_bindgen_libclang.h; do
+		[ -f "$G/$p" ] || fail "the Rust tree's pack lacks $p"
+	done
+	[ ! -e "$G/scripts/generate_rust_target" ] || fail "scripts/generate_rust_target was packed"
+	run verify "$G"
+	expect_rc 0 "verify of the Rust tree" && [ ! -s "$S/out.txt" ] && pass "Rust tree: verify exits 0, prints nothing"
+	bad_copy norust
+	rm -r "$BAD/rust" "$BAD/scripts/target.json"
+	run verify "$BAD"
+	expect_rc 1 "verify of the Rust tree without rust/"
+	expect "$CASE" ;;
 verify-private-key)
 	good_tree "$S/d"; bad_copy key
 	mkdir -p "$BAD/certs"

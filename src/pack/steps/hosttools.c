@@ -476,6 +476,17 @@ static int rebuild_tools_programs(struct tool_ctx *c)
 	return 0;
 }
 
+/* rust/NAME.so: the proc-macro crates (macros, pin-init's, zerocopy's derive)
+ * that rustc dlopen()s while it compiles a Rust module. Built by the
+ * kernel's rustc for its host; a proc-macro links against that very rustc's
+ * proc_macro crate, so no C compiler (HOSTCC) can remake it. */
+static bool is_proc_macro(const char *rel)
+{
+	size_t n = strlen(rel);
+
+	return !strncmp(rel, "rust/", 5) && !strchr(rel + 5, '/') && n > 8 && !strcmp(rel + n - 3, ".so");
+}
+
 /* Every ELF program left in the output that is not for the target host. */
 static void warn_foreign(struct tool_ctx *c)
 {
@@ -490,8 +501,12 @@ static void warn_foreign(struct tool_ctx *c)
 			continue;
 		m = elf_program_machine(e->abs);
 		if (m && m != c->machine) {
-			log_warn("%s: not rebuilt for the target (ELF machine %u, the target's is %u): it runs only on the build machine",
-				 e->rel, m, c->machine);
+			if (is_proc_macro(e->rel))
+				log_warn("%s: a Rust proc-macro (a host library rustc loads), not rebuilt for the target: only the rustc that built the kernel can build it (ELF machine %u, the target's is %u); Rust modules build only on the build machine",
+					 e->rel, m, c->machine);
+			else
+				log_warn("%s: not rebuilt for the target (ELF machine %u, the target's is %u): it runs only on the build machine",
+					 e->rel, m, c->machine);
 			n++;
 		}
 	}
