@@ -14,6 +14,7 @@
 
 #include "audit/usage.h"
 #include "shared/log.h"
+#include "shared/yaml-out.h"
 
 extern char **environ;
 
@@ -384,42 +385,27 @@ void audit_print(const struct audit_result *r, FILE *out)
 	}
 }
 
-/* A YAML double-quoted scalar: anything but printable ASCII escaped. */
-static void yaml_str(FILE *f, const char *s)
+static void yaml_findings(struct yaml_out *y, const char *key, const struct ptrarray *a)
 {
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p < 0x20 || *p >= 0x7f)
-			fprintf(f, "\\x%02X", *p);
-		else
-			fputc(*p, f);
-	}
-	fputc('"', f);
-}
-
-static void yaml_findings(FILE *f, const char *key, const struct ptrarray *a)
-{
-	fprintf(f, "%s:%s\n", key, a->n ? "" : " []");
+	yaml_out_key(y, key);
+	yaml_out_seq_start(y);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct audit_finding *x = a->v[i];
-		fputs("- path: ", f);
-		yaml_str(f, x->path);
-		fputs("\n  by: ", f);
-		yaml_str(f, x->progs);
-		fputc('\n', f);
+		yaml_out_map_start(y);
+		yaml_out_kv(y, "path", x->path);
+		yaml_out_kv(y, "by", x->progs);
+		yaml_out_map_end(y);
 	}
+	yaml_out_seq_end(y);
 }
 
-static void yaml_strings(FILE *f, const char *key, const struct ptrarray *a)
+static void yaml_strings(struct yaml_out *y, const char *key, const struct ptrarray *a)
 {
-	fprintf(f, "%s:%s\n", key, a->n ? "" : " []");
-	for (size_t i = 0; i < a->n; i++) {
-		fputs("- ", f);
-		yaml_str(f, a->v[i]);
-		fputc('\n', f);
-	}
+	yaml_out_key(y, key);
+	yaml_out_seq_start(y);
+	for (size_t i = 0; i < a->n; i++)
+		yaml_out_str(y, a->v[i]);
+	yaml_out_seq_end(y);
 }
 
 int audit_write_report(const char *path, const struct audit_opts *o, const struct audit_result *r)
@@ -427,27 +413,34 @@ int audit_write_report(const char *path, const struct audit_opts *o, const struc
 	_cleanup_fclose_ FILE *f = strcmp(path, "-") ? fopen(path, "we") : NULL;
 	FILE *out = strcmp(path, "-") ? f : stdout;
 	struct ptrarray modules = { .v = (void **)o->modules, .n = o->nmodules };
+	struct yaml_out y;
 
 	if (!out)
 		return -errno;
-	fputs("kbuild-pack-audit: 1\nbuild: ", out);
-	yaml_str(out, o->build);
-	fputc('\n', out);
-	yaml_strings(out, "modules", &modules);
-	yaml_findings(out, "missing", &r->missing);
-	yaml_findings(out, "escapes", &r->escapes);
-	yaml_strings(out, "failed", &r->failed);
-	fprintf(out, "rules:%s\n", r->rules.n ? "" : " []");
+	yaml_out_begin(&y, out);
+	yaml_out_map_start(&y);
+	yaml_out_kvu(&y, "kbuild-pack-audit", 1);
+	yaml_out_kv(&y, "build", o->build);
+	yaml_strings(&y, "modules", &modules);
+	yaml_findings(&y, "missing", &r->missing);
+	yaml_findings(&y, "escapes", &r->escapes);
+	yaml_strings(&y, "failed", &r->failed);
+	yaml_out_key(&y, "rules");
+	yaml_out_seq_start(&y);
 	for (size_t i = 0; i < r->rules.n; i++) {
 		const struct rule_usage *u = r->rules.v[i];
-		fputs("- name: ", out);
-		yaml_str(out, u->name);
-		fprintf(out, "\n  files: %zu\n  files-used: %zu\n  bytes: %" PRIu64 "\n  bytes-used: %" PRIu64 "\n",
-			u->files, u->files_used, u->bytes, u->bytes_used);
+		yaml_out_map_start(&y);
+		yaml_out_kv(&y, "name", u->name);
+		yaml_out_kvu(&y, "files", u->files);
+		yaml_out_kvu(&y, "files-used", u->files_used);
+		yaml_out_kvu(&y, "bytes", u->bytes);
+		yaml_out_kvu(&y, "bytes-used", u->bytes_used);
+		yaml_out_map_end(&y);
 	}
-	yaml_strings(out, "used", &r->used);
-	fflush(out);
-	return ferror(out) ? -EIO : 0;
+	yaml_out_seq_end(&y);
+	yaml_strings(&y, "used", &r->used);
+	yaml_out_map_end(&y);
+	return yaml_out_end(&y);
 }
 
 void audit_result_release(struct audit_result *r)
