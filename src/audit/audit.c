@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "audit/usage.h"
 #include "shared/log.h"
 #include "shared/yaml-out.h"
+#include "sink/sink.h"
 
 extern char **environ;
 
@@ -26,10 +28,16 @@ static const char *const system_dirs[] = { "/usr", "/lib", "/lib32", "/lib64", "
  * "-include $(objtree)/.kernelvariables" (a user's optional settings). */
 static const char *const optional_paths[] = { ".kernelvariables" };
 
-/* Not a need: cc1 probes for a precompiled header X.gch before each X. */
+/* Not a need: cc1 probes for a precompiled header X.gch before each X;
+ * kbuild's "-include .X.cmd" (the command that made X, for if_changed)
+ * reads it only when there. */
 static bool is_probe(const char *rel)
 {
-	return str_ends_with(rel, ".gch") || strv_index(optional_paths, ARRAY_SIZE(optional_paths), rel) >= 0;
+	const char *base = strrchr(rel, '/');
+
+	base = base ? base + 1 : rel;
+	return str_ends_with(rel, ".gch") || (base[0] == '.' && str_ends_with(base, ".cmd")) ||
+	       strv_index(optional_paths, ARRAY_SIZE(optional_paths), rel) >= 0;
 }
 
 /* With the original trees known, a path is missing only if they have it:
@@ -115,13 +123,14 @@ static bool in_kernel_tree(const char *path, struct ptrarray *checked)
 	return false;
 }
 
-static bool is_escape(const char *path, const char *build, const char *moddir, const char *const trees[2],
-		      struct ptrarray *checked)
+static bool is_escape(const char *path, const char *build, const char *source, const char *moddir,
+		      const char *const trees[2], struct ptrarray *checked)
 {
 	_cleanup_free_ char *real = NULL;
 
+	/* but /usr/src, where distributions install kernel trees */
 	for (size_t i = 0; i < ARRAY_SIZE(system_dirs); i++)
-		if (path_is_below(path, system_dirs[i]))
+		if (path_is_below(path, system_dirs[i]) && !path_is_below(path, "/usr/src"))
 			return false;
 	/* through symlinks (build/../source): where the bytes came from */
 	real = realpath(path, NULL);
@@ -133,10 +142,13 @@ static bool is_escape(const char *path, const char *build, const char *moddir, c
 	for (int i = 0; i < 2; i++)
 		if (trees[i] && path_is_below(real, trees[i]))
 			return true;
+	/* an installed package's other half, not another kernel tree */
+	if (source && path_is_below(real, source))
+		return false;
 	return in_kernel_tree(real, checked);
 }
 
-void audit_classify(const struct access_log *log, const char *build, const char *moddir,
+void audit_classify(const struct access_log *log, const char *build, const char *source, const char *moddir,
 		    const char *const trees[2], struct audit_result *r)
 {
 	struct ptrarray found = { 0 }, checked = { 0 };
@@ -164,7 +176,7 @@ void audit_classify(const struct access_log *log, const char *build, const char 
 				    in_trees(rel, trees))
 					add_finding(&r->missing, rel, a->prog);
 			}
-		} else if (a->result == ACCESS_FOUND && is_escape(a->path, build, moddir, trees, &checked)) {
+		} else if (a->result == ACCESS_FOUND && is_escape(a->path, build, source, moddir, trees, &checked)) {
 			add_finding(&r->escapes, a->path, a->prog);
 		}
 	}
@@ -223,24 +235,44 @@ void audit_finish(struct audit_result *r)
 }
 
 /* Runs argv with stdout and stderr to log_path; its exit status, or a
- * negative errno when it could not start. */
+ * negative errno when it could not start. It runs in a process group of its
+ * own, which a SIGINT/TERM/HUP of ours kills whole (strace, make and every
+ * compiler): then -EINTR once it is gone. */
 static int run_logged(char *const argv[], const char *log_path)
 {
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
 	pid_t pid;
 	int r, status;
+	bool killed = false;
 
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setpgroup(&attr, 0);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, log_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
 	posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
 	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-	r = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	r = sink_interrupted() ? EINTR : posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
 	if (r)
 		return -r;
-	while (waitpid(pid, &status, 0) < 0)
+	for (;;) {
+		if (sink_interrupted() && !killed) {
+			kill(-pid, SIGKILL);
+			killed = true;
+		}
+		if (waitpid(pid, &status, 0) == pid)
+			break;
 		if (errno != EINTR)
 			return -errno;
+	}
+	if (killed || sink_interrupted()) {
+		/* what the group's leader left behind */
+		kill(-pid, SIGKILL);
+		return -EINTR;
+	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -265,8 +297,22 @@ static char *rewrite_arg(const char *arg, char *const *orig, char *const *copies
 	return xstrdup(arg);
 }
 
-static int audit_one(const struct audit_opts *o, const char *build, const char *scratch, size_t i,
-		     char *const *orig, char *const *copies, struct audit_result *r)
+/* The copy of a kernel sample builds the objects the list names, whatever
+ * CONFIG_SAMPLE_* its Makefile asks for: a Kbuild file wins over it. */
+static int write_kbuild(const char *dir, const char *obj_m)
+{
+	_cleanup_free_ char *path = path_join(dir, "Kbuild");
+	_cleanup_fclose_ FILE *f = fopen(path, "we");
+
+	if (!f || fprintf(f, "obj-m := %s\n", obj_m) < 0 || fflush(f) != 0) {
+		log_err("cannot write %s: %s", path, strerror(errno));
+		return -EIO;
+	}
+	return 0;
+}
+
+static int audit_one(const struct audit_opts *o, const char *build, const char *source, const char *scratch,
+		     size_t i, char *const *orig, char *const *copies, struct audit_result *r)
 {
 	_cleanup_free_ char *trace = xasprintf("%s/%zu.strace", scratch, i);
 	_cleanup_free_ char *buildlog = xasprintf("%s/%zu.log", scratch, i);
@@ -279,13 +325,17 @@ static int audit_one(const struct audit_opts *o, const char *build, const char *
 	struct access_log log = { 0 };
 	_cleanup_fclose_ FILE *f = NULL;
 	const char *const trees[2] = { o->trees[0], o->trees[1] };
-	int rc;
+	int rc = 0;
 
-	if (mkdir_p(copies[i], 0755, NULL, NULL) < 0 || run_logged(cp, cplog) != 0) {
+	if (mkdir_p(copies[i], 0755, NULL, NULL) < 0 || (rc = run_logged(cp, cplog)) != 0) {
+		if (rc == -EINTR)
+			return rc;
 		log_err("%s: cannot copy to %s", orig[i], copies[i]);
 		show_log(cplog);
 		return -EIO;
 	}
+	if (o->obj_m && o->obj_m[i] && (rc = write_kbuild(copies[i], o->obj_m[i])) < 0)
+		return rc;
 	const char *fixed[] = { "strace", "-f", "-qq", "--seccomp-bpf", "-e", "signal=none",
 				"-e", "trace=" STRACE_LOG_TRACE, "-o", trace, "make", "-C", build, mdir };
 	for (size_t k = 0; k < ARRAY_SIZE(fixed); k++)
@@ -305,6 +355,8 @@ static int audit_one(const struct audit_opts *o, const char *build, const char *
 		log_err("%s: make exited with %d; its output:", orig[i], rc);
 		show_log(buildlog);
 		ptrarray_push(&r->failed, xstrdup(orig[i]));
+	} else {
+		ptrarray_push(&r->built, xstrdup(o->modules[i]));
 	}
 	f = fopen(trace, "re");
 	if (!f || !cwd) {
@@ -313,7 +365,7 @@ static int audit_one(const struct audit_opts *o, const char *build, const char *
 	}
 	rc = access_log_read(f, cwd, &log);
 	if (rc == 0)
-		audit_classify(&log, build, copies[i], trees, r);
+		audit_classify(&log, build, source, copies[i], trees, r);
 	access_log_release(&log);
 	return rc;
 }
@@ -323,6 +375,7 @@ int audit_run(const struct audit_opts *o, struct audit_result *r)
 	const char *tmp = getenv("TMPDIR");
 	_cleanup_free_ char *scratch = xasprintf("%s/kbp-audit.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	_cleanup_free_ char *build = realpath(o->build, NULL);
+	_cleanup_free_ char *source = NULL;
 	char **orig = xcalloc(o->nmodules + 1, sizeof(char *));
 	char **copies = xcalloc(o->nmodules + 1, sizeof(char *));
 	int rc = 0;
@@ -340,6 +393,15 @@ int audit_run(const struct audit_opts *o, struct audit_result *r)
 			goto out;
 		}
 	}
+	/* the link of an installed tree (DIR/source, or build/../source) */
+	for (int k = 0; k < 2 && !source; k++) {
+		_cleanup_free_ char *link = path_join(build, k ? "../source" : "source");
+		source = realpath(link, NULL);
+		if (source && (!strcmp(source, build) || !path_is_dir(source) || !str_starts_with(source, "/usr/src/"))) {
+			free(source);
+			source = NULL;
+		}
+	}
 	if (!mkdtemp(scratch)) {
 		rc = -errno;
 		log_err("cannot create %s: %s", scratch, strerror(errno));
@@ -348,11 +410,11 @@ int audit_run(const struct audit_opts *o, struct audit_result *r)
 	for (size_t i = 0; i < o->nmodules; i++)
 		copies[i] = xasprintf("%s/%zu/%s", scratch, i, base_name(orig[i]));
 	for (size_t i = 0; i < o->nmodules && rc == 0; i++)
-		rc = audit_one(o, build, scratch, i, orig, copies, r);
+		rc = audit_one(o, build, source, scratch, i, orig, copies, r);
 	audit_finish(r);
 	if (rc == 0 && o->pack_report)
 		rc = rule_usage_read(o->pack_report, &r->used, &r->rules);
-	if (o->keep)
+	if (o->keep && rc != -EINTR)
 		fprintf(stderr, "kbuild-pack: audit scratch directory kept: %s\n", scratch);
 	else
 		rm_rf(scratch);
@@ -366,7 +428,7 @@ out:
 	return rc;
 }
 
-void audit_print(const struct audit_result *r, FILE *out)
+void audit_print(const struct audit_result *r, bool verbose, FILE *out)
 {
 	for (size_t i = 0; i < r->missing.n; i++) {
 		const struct audit_finding *f = r->missing.v[i];
@@ -382,6 +444,8 @@ void audit_print(const struct audit_result *r, FILE *out)
 		const struct rule_usage *u = r->rules.v[i];
 		fprintf(out, "rule %s: %zu/%zu files, %" PRIu64 "/%" PRIu64 " bytes used%s\n", u->name, u->files_used,
 			u->files, u->bytes_used, u->bytes, u->files_used ? "" : " (unused)");
+		for (size_t k = 0; verbose && k < u->used.n; k++)
+			fprintf(out, "  %s\n", (const char *)u->used.v[k]);
 	}
 }
 
@@ -449,5 +513,6 @@ void audit_result_release(struct audit_result *r)
 	ptrarray_free(&r->escapes, finding_free);
 	ptrarray_free(&r->used, free);
 	ptrarray_free(&r->failed, free);
+	ptrarray_free(&r->built, free);
 	ptrarray_free(&r->rules, rule_usage_free);
 }
