@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "audit/usage.h"
 #include "shared/log.h"
@@ -269,8 +270,10 @@ static int run_logged(char *const argv[], const char *log_path)
 			return -errno;
 	}
 	if (killed || sink_interrupted()) {
-		/* what the group's leader left behind */
-		kill(-pid, SIGKILL);
+		/* strace's tracees outlive it (detached): kill the group until
+		 * it is empty, for a few seconds at most */
+		for (int k = 0; k < 250 && !(kill(-pid, SIGKILL) < 0 && errno == ESRCH); k++)
+			nanosleep(&(struct timespec){ .tv_nsec = 20 * 1000 * 1000 }, NULL);
 		return -EINTR;
 	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -373,6 +376,7 @@ static int audit_one(const struct audit_opts *o, const char *build, const char *
 int audit_run(const struct audit_opts *o, struct audit_result *r)
 {
 	const char *tmp = getenv("TMPDIR");
+	_cleanup_free_ char *oldtmp = tmp ? xstrdup(tmp) : NULL, *buildtmp = NULL;
 	_cleanup_free_ char *scratch = xasprintf("%s/kbp-audit.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	_cleanup_free_ char *build = realpath(o->build, NULL);
 	_cleanup_free_ char *source = NULL;
@@ -409,8 +413,19 @@ int audit_run(const struct audit_opts *o, struct audit_result *r)
 	}
 	for (size_t i = 0; i < o->nmodules; i++)
 		copies[i] = xasprintf("%s/%zu/%s", scratch, i, base_name(orig[i]));
+	/* the compilers' temporary files too, so that a build killed by a
+	 * signal leaves none behind */
+	buildtmp = path_join(scratch, "tmp");
+	if (mkdir(buildtmp, 0700) < 0 || setenv("TMPDIR", buildtmp, 1) < 0) {
+		rc = -errno;
+		log_err("cannot create %s: %s", buildtmp, strerror(errno));
+	}
 	for (size_t i = 0; i < o->nmodules && rc == 0; i++)
 		rc = audit_one(o, build, source, scratch, i, orig, copies, r);
+	if (oldtmp)
+		setenv("TMPDIR", oldtmp, 1);
+	else
+		unsetenv("TMPDIR");
 	audit_finish(r);
 	if (rc == 0 && o->pack_report)
 		rc = rule_usage_read(o->pack_report, &r->used, &r->rules);
