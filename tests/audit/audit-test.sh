@@ -51,6 +51,15 @@ grep -q '^rule headers: [1-9][0-9]*/[0-9]* files' "$S/usage.out" || { echo "FAIL
 [ "$rc" = 0 ] || { echo "FAIL: usage: exit $rc" >&2; fails=$((fails + 1)); }
 grep -qx -- '- "Makefile"' "$S/audit.yaml" && grep -qx 'missing: \[\]' "$S/audit.yaml" \
     || { echo "FAIL: usage: audit.yaml lacks used Makefile / empty missing" >&2; fails=$((fails + 1)); }
+# -v: the used files, each under its rule line
+"$KBUILD_PACK" audit "${trees[@]}" -v --pack-report "$S/pack.yaml" \
+    "$PACKED" "$KBP_MODULES_SRC/kbp_user" >"$S/verbose.out" 2>/dev/null || true
+grep -A1 -x "rule top-makefile: 1/1 files, [0-9]*/[0-9]* bytes used" "$S/verbose.out" | tail -n1 | grep -qx '  Makefile' \
+    || { echo "FAIL: -v: no '  Makefile' under the top-makefile rule" >&2; fails=$((fails + 1)); }
+# each rule line followed by as many files as it says it used
+awk '/^rule /{ if (name != "" && n != want) bad = bad " " name; split($3, a, "/"); want = a[1]; name = $2; n = 0; next }
+     /^  /{ n++ } END { if (name != "" && n != want) bad = bad " " name; if (bad != "") { print "rules:" bad; exit 1 } }' \
+    "$S/verbose.out" >&2 || { echo "FAIL: -v: file lines do not match the rules' counts" >&2; fails=$((fails + 1)); }
 pass "usage per rule: ${#want_rules[@]} rule(s) checked"
 
 # a copy of the packed tree without one file
