@@ -5,7 +5,9 @@
 #  - tools/objtool/objtool, scripts/module.lds, then (module BTF) vmlinux removed from a copy:
 #    exactly that path is missing, with the program that wanted it, exit 1;
 #  - a module whose Kbuild includes a file of the original source tree by
-#    absolute path: that file is an escape, exit 1.
+#    absolute path: that file is an escape, exit 1;
+#  - the same from a kernel tree under /usr/src: an escape, but not from
+#    where the tree's source link leads.
 # Exact stdout each time ($SRC, $S and the modules dir written as @SRC@, @S@, @MOD@).
 set -u
 . "$(dirname "$0")/../kernel/lib.sh"
@@ -104,6 +106,30 @@ if [ "$rc" = 1 ] && [ "$(grep '^escape: ' "$S/marker.out")" = "escape: $SRC/scri
 else
     echo "FAIL: escape-marker: exit $rc" >&2; cat "$S/marker.out" >&2; fails=$((fails + 1))
 fi
+
+# /usr/src holds kernel trees (distributions install theirs there): a read
+# there is an escape, unless it is where the packed tree's source link
+# leads (the -common half of a split headers package). A private tmpfs on
+# /usr/src (this test runs in its own mount namespace) holds two such trees.
+mkdir -p /usr/src
+mount -t tmpfs kbp-usr-src /usr/src
+for t in linux-source-x linux-headers-common; do
+    mkdir -p "/usr/src/$t/include/linux" "/usr/src/$t/scripts"
+    touch "/usr/src/$t/Kbuild" "/usr/src/$t/Makefile"
+    cp "$SRC/scripts/subarch.include" "/usr/src/$t/scripts/"
+done
+rm -rf "$S/cut" "$S/usrsrc"
+cp -a "$S/out" "$S/cut"
+ln -sfn /usr/src/linux-headers-common "$S/cut/lib/modules/$REL/source"
+for t in linux-source-x linux-headers-common; do
+    mkdir -p "$S/usrsrc/$t"
+    cp -a "$KBP_MODULES_SRC/kbp_user" "$S/usrsrc/$t/"
+    echo "include /usr/src/$t/scripts/subarch.include" >>"$S/usrsrc/$t/kbp_user/Kbuild"
+done
+check usr-src-escape 1 "escape: /usr/src/linux-source-x/scripts/subarch.include (make)
+" "$S/cut/lib/modules/$REL/build" "$S/usrsrc/linux-source-x/kbp_user"
+check usr-src-source-link 0 "" "$S/cut/lib/modules/$REL/build" "$S/usrsrc/linux-headers-common/kbp_user"
+umount /usr/src
 
 [ "$fails" = 0 ] || die "$fails audit case(s) failed"
 pass "audit on $SERIES $LAYOUT"
