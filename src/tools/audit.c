@@ -117,8 +117,9 @@ static const struct option_spec audit_options[] = {
 		   "print, per manifest rule, the files and bytes the builds used"),
 	OPT_BOOL(0, "corpus", CMDLINE(corpus), "also build the test modules shipped with kbuild-pack"),
 	OPT_BOOL(0, "kernel-samples", CMDLINE(samples),
-		 "also build the kernel's samples/ modules that the list\n"
-		 "shipped beside the corpus names (from SRC, or BUILD/source)"),
+		 "also build the kernel's own samples/ modules listed in\n"
+		 "kernel-samples.list beside the corpus (copied from SRC,\n"
+		 "or from where BUILD/source leads)"),
 	OPT_COUNT('v', "verbose", CMDLINE(verbose), "print the files used under each rule line"),
 	OPT_BOOL(0, "keep", CMDLINE(keep), "keep the scratch directory (copies, build logs, strace logs)"),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "print nothing; only the exit status tells"),
@@ -238,10 +239,10 @@ static int run_audit(int argc, char *argv[])
 	if (c.pack) {
 		scratch = xasprintf("%s/kbp-audit-pack.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 		if (!mkdtemp(scratch)) {
-			log_err("cannot create %s: %s", scratch, strerror(errno));
+			n = -errno;
+			log_err("cannot create %s: %s", scratch, strerror(-n));
 			free(scratch);
 			scratch = NULL;
-			n = -errno;
 			goto out;
 		}
 		n = pack_scratch(&c, scratch, &build, &pack_report);
@@ -297,7 +298,8 @@ out:
 	ptrarray_free(&modules, free);
 	ptrarray_free(&obj_m, free);
 	if (n < 0 && sink_interrupted()) {
-		log_err("interrupted by signal %d", sink_interrupted());
+		if (!c.pack || build) /* else kbp_pack said it */
+			log_err("interrupted by signal %d", sink_interrupted());
 		sink_reraise(); /* after cleaning up: 130/143 */
 	}
 	return n == 0 ? EXIT_OK : EXIT_FAIL;
