@@ -15,6 +15,7 @@ struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry
 
 	e->rel = xstrdup(rel);
 	e->type = type;
+	e->component = COMPONENT_MAIN; /* until a rule says otherwise */
 	e->seq = fl->n;
 	if (fl->n == fl->cap) {
 		fl->cap = fl->cap ? fl->cap * 2 : 1024;
@@ -114,6 +115,55 @@ int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs
 	e->mtime = timespec_clamp(st.st_mtim, clamp_mtime);
 	filelist_sort_dedup(fl);
 	return 0;
+}
+
+static bool named(const char *c, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(c, names[i]))
+			return true;
+	return false;
+}
+
+/* Runs on the finished selection, so every kept entry is what a whole pack
+ * writes there: a link stays a link (its target may be in another
+ * component), a directory keeps the mtime of the whole pack. */
+void filelist_filter_components(struct filelist *fl, const char *const *names, size_t n, bool keep)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < fl->n; i++) {
+		struct pack_entry *e = fl->v[i];
+
+		if (e->type == ENTRY_DIR || named(e->component, names, n) == keep)
+			fl->v[o++] = e;
+		else
+			entry_free(e);
+	}
+	fl->n = o;
+	/* Sorted, what lies below a directory follows it ("net.h" may sort
+	 * between "net" and "net/..."): drop the directories left empty. */
+	_cleanup_free_ bool *drop = xcalloc(fl->n ? fl->n : 1, sizeof(*drop));
+
+	for (size_t i = 0; i < fl->n; i++) {
+		struct pack_entry *e = fl->v[i];
+		size_t l = strlen(e->rel);
+		bool used = false;
+
+		if (e->type != ENTRY_DIR)
+			continue;
+		for (size_t j = i + 1; j < fl->n && !strncmp(fl->v[j]->rel, e->rel, l) && !used; j++)
+			used = fl->v[j]->type != ENTRY_DIR && fl->v[j]->rel[l] == '/';
+		drop[i] = !used;
+	}
+	o = 0;
+	for (size_t i = 0; i < fl->n; i++) {
+		if (drop[i])
+			entry_free(fl->v[i]);
+		else
+			fl->v[o++] = fl->v[i];
+	}
+	fl->n = o;
 }
 
 mode_t filelist_file_mode(mode_t st_mode)

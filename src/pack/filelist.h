@@ -19,6 +19,7 @@ struct pack_entry {
 	char *target;         /* LINK: link text (relative, inside the tree) */
 	enum origin origin;
 	const char *rule;     /* name of the selecting rule; "(directory)" for implied dirs */
+	const char *component; /* the selecting rule's ("main" for dirs and what kbuild-pack adds) */
 	mode_t mode;          /* normalised: 0644/0755 files, 0755 dirs, 0777 links */
 	off_t size;
 	struct timespec mtime; /* clamped to SOURCE_DATE_EPOCH when set */
@@ -35,9 +36,13 @@ struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry
 void filelist_sort_dedup(struct filelist *fl);
 struct pack_entry *filelist_find(const struct filelist *fl, const char *rel);
 /* Puts a file that kbuild-pack made or brings (not from the trees) at rel,
- * replacing what the manifests selected there; keeps the list sorted and
- * adds missing parent directories. */
+ * replacing what the manifests selected there (whose component it keeps;
+ * a new path is in "main"); keeps the list sorted and adds missing parent
+ * directories. */
 int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs, const char *rule, int64_t clamp_mtime);
 void filelist_release(struct filelist *fl);
+/* Keeps the files and links whose component is (keep) or is not (!keep)
+ * one of names, and the directories that still hold one of them. */
+void filelist_filter_components(struct filelist *fl, const char *const *names, size_t n, bool keep);
 /* The normalised mode of a file copied from one with this st_mode. */
 mode_t filelist_file_mode(mode_t st_mode);

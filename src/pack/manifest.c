@@ -262,11 +262,31 @@ static int parse_expect(struct loader *l, yaml_node_t *n, struct rule *r)
 	return ret;
 }
 
+bool component_name_ok(const char *s)
+{
+	static const char first[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+	return s && *s && strchr(first, *s) && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-") == strlen(s);
+}
+
+/* A package name part: rpm and dpkg both take [a-z0-9][a-z0-9-]*. */
+static int parse_component(struct loader *l, yaml_node_t *n, struct rule *r)
+{
+	const char *s = scalar(n);
+
+	if (!component_name_ok(s))
+		return node_err(l, n, "'component' must be a name like 'rust' ([a-z0-9][a-z0-9-]*)%s%s%s",
+				s ? ", not '" : "", s ? s : "", s ? "'" : "");
+	r->component = xstrdup(s);
+	return 0;
+}
+
 static void rule_free(struct rule *r)
 {
 	if (!r)
 		return;
 	free(r->name);
+	free(r->component);
 	free(r->file);
 	for (size_t i = 0; i < r->ninclude; i++)
 		free(r->include[i]);
@@ -332,9 +352,11 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 			ret = parse_bool(l, v, key, &r->required);
 		} else if (!strcmp(key, "expect")) {
 			ret = parse_expect(l, v, r);
+		} else if (!strcmp(key, "component")) {
+			ret = parse_component(l, v, r);
 		} else {
 			ret = node_err(l, k,
-				       "unknown rule key '%s' (expected name, from, include, exclude, when, kernel, required, expect)",
+				       "unknown rule key '%s' (expected name, from, include, exclude, when, kernel, required, expect, component)",
 				       key);
 		}
 	}
@@ -344,6 +366,8 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 		ret = node_err(l, n, "rule '%s' has no 'from' (src or obj)", r->name);
 	if (ret == 0 && !r->ninclude)
 		ret = node_err(l, n, "rule '%s' has no 'include'", r->name);
+	if (ret == 0 && !r->component)
+		r->component = xstrdup(COMPONENT_MAIN);
 	if (ret < 0) {
 		rule_free(r);
 		return ret;
@@ -529,6 +553,31 @@ char *rule_why(const struct rule *r, const struct kconfig *kc)
 		strbuf_addf(&b, "%skernel %s %d.%d", b.len ? ", " : "", bound_op_text(r->kernel[i].op),
 			    r->kernel[i].version, r->kernel[i].patchlevel);
 	return b.len ? strbuf_steal(&b) : NULL;
+}
+
+struct ptrarray manifest_components(const struct manifest_set *ms)
+{
+	struct ptrarray a = { 0 }, out = { 0 };
+
+	ptrarray_push(&a, (void *)COMPONENT_MAIN);
+	for (size_t i = 0; i < ms->nrules; i++)
+		ptrarray_push(&a, ms->rules[i]->component);
+	ptrarray_sort_strings(&a);
+	for (size_t i = 0; i < a.n; i++)
+		if (!i || strcmp(a.v[i], a.v[i - 1]))
+			ptrarray_push(&out, a.v[i]);
+	ptrarray_free(&a, NULL);
+	return out;
+}
+
+bool manifest_has_component(const struct manifest_set *ms, const char *name)
+{
+	if (!strcmp(name, COMPONENT_MAIN))
+		return true;
+	for (size_t i = 0; i < ms->nrules; i++)
+		if (!strcmp(ms->rules[i]->component, name))
+			return true;
+	return false;
 }
 
 char *manifest_expand(const char *pattern, const char *srcarch)

@@ -44,6 +44,7 @@ struct rule {
 	bool required;
 	struct expect *expect;
 	size_t nexpect;
+	char *component; /* package part its files go to ("main" by default) */
 };
 
 struct manifest_set {
@@ -80,3 +81,13 @@ bool rule_applies(const struct rule *r, const struct kconfig *kc, int version, i
  * NULL without either. */
 char *rule_why(const struct rule *r, const struct kconfig *kc);
 const char *origin_name(enum origin o);
+
+/* The component of rules without 'component:' and of files kbuild-pack adds. */
+#define COMPONENT_MAIN "main"
+/* Is s a component name, [a-z0-9][a-z0-9-]*? */
+bool component_name_ok(const char *s);
+/* Is the component named by some rule of ms (or "main")? */
+bool manifest_has_component(const struct manifest_set *ms, const char *name);
+/* The components the rules of ms name, sorted, each once ("main" always):
+ * borrowed strings (free with ptrarray_free(a, NULL)). */
+struct ptrarray manifest_components(const struct manifest_set *ms);

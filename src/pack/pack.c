@@ -118,8 +118,8 @@ static void print_list(const struct filelist *fl)
 		const struct pack_entry *e = fl->v[i];
 		if (e->type == ENTRY_DIR)
 			continue;
-		printf("%s\t%s\t%s%s%s\n", e->rel, origin_name(e->origin), e->rule, e->type == ENTRY_LINK ? "\t-> " : "",
-		       e->type == ENTRY_LINK ? e->target : "");
+		printf("%s\t%s\t%s\t%s%s%s\n", e->rel, origin_name(e->origin), e->rule, e->component,
+		       e->type == ENTRY_LINK ? "\t-> " : "", e->type == ENTRY_LINK ? e->target : "");
 	}
 }
 
@@ -132,17 +132,54 @@ static int verify_staged(const struct pack_opts *o, const struct sink *s)
 	int n = kbp_verify(s->path, &vo, stderr);
 
 	if (n > 0)
-		log_err("verify found %d problem(s) in the result; %s was not written", n, o->out);
+		log_err("verify found %d problem(s) in the %s; %s was not written", n,
+			o->ncomponents ? "whole tree the part is cut from" : "result", o->out);
 	return n > 0 ? -EBADMSG : n;
+}
+
+/* --verify of a part (--component): verify checks a whole build directory,
+ * so it checks the whole selection the parts are cut from, staged in the
+ * scratch directory, before any part is written. */
+static int verify_whole(struct pack_ctx *ctx)
+{
+	const struct pack_opts *o = ctx->o;
+	const char *scratch = pack_scratch_dir(ctx);
+	_cleanup_free_ char *out = scratch ? path_join(scratch, "whole") : NULL;
+	struct sink_config sc = { .out = out, .release = ctx->t->release, .clamp_mtime = o->clamp_mtime,
+				  .format = FORMAT_DIR };
+	_cleanup_(sink_freep) struct sink *s = NULL;
+	int r;
+
+	if (!out)
+		return -EIO;
+	s = sink_new(&sc);
+	r = sink_write_all(s, ctx->fl);
+	if (r == 0)
+		r = sink_finish(s);
+	if (r == 0)
+		r = verify_staged(o, s);
+	sink_abort(s); /* only a check: never published */
+	return r;
 }
 
 static int write_report(const struct pack_ctx *ctx, const struct manifest_set *ms)
 {
 	const struct pack_opts *o = ctx->o;
 	struct report_info ri = { .tree = ctx->t, .manifests = ms, .files = ctx->fl, .format = o->format,
-				  .out = o->out, .clamp_mtime = o->clamp_mtime };
+				  .out = o->out, .clamp_mtime = o->clamp_mtime, .components = o->components,
+				  .ncomponents = o->ncomponents, .exclude_components = o->exclude_components };
 
 	return report_write(o->report, &ri);
+}
+
+/* Does the output hold the component "main" (and with it the 'source' link)? */
+static bool packs_main(const struct pack_opts *o)
+{
+	bool named = false;
+
+	for (size_t i = 0; i < o->ncomponents; i++)
+		named = named || !strcmp(o->components[i], COMPONENT_MAIN);
+	return o->ncomponents == 0 || named != o->exclude_components;
 }
 
 /* The sink's one owner: whatever fails once it began, this aborts it, once. */
@@ -150,14 +187,15 @@ static int write_output(const struct pack_ctx *ctx, const struct manifest_set *m
 {
 	const struct pack_opts *o = ctx->o;
 	struct sink_config sc = { .out = o->out, .release = ctx->t->release, .force = o->force,
-				  .clamp_mtime = o->clamp_mtime, .format = o->format, .hardlink_dups = o->hardlink_dups };
+				  .clamp_mtime = o->clamp_mtime, .format = o->format, .hardlink_dups = o->hardlink_dups,
+				  .no_source_link = !packs_main(o) };
 	_cleanup_(sink_freep) struct sink *s = sink_new(&sc);
 	int r;
 
 	r = sink_write_all(s, ctx->fl);
 	if (r == 0)
 		r = sink_finish(s);
-	if (r == 0 && o->verify)
+	if (r == 0 && o->verify && !o->ncomponents) /* a part: verify_whole() did */
 		r = verify_staged(o, s);
 	if (r == 0 && o->report)
 		r = write_report(ctx, ms);
@@ -186,6 +224,37 @@ static int open_tree(struct ktree *t, const struct pack_opts *o)
 	return r < 0 ? r : check_symvers(t, o);
 }
 
+/* --component/--exclude-component: a name no rule gives is a typo, not an
+ * empty package. */
+static int check_components(const struct pack_opts *o, const struct manifest_set *ms)
+{
+	for (size_t i = 0; i < o->ncomponents; i++) {
+		if (!manifest_has_component(ms, o->components[i])) {
+			struct ptrarray known = manifest_components(ms);
+			struct strbuf b = { 0 };
+
+			for (size_t j = 0; j < known.n; j++)
+				strbuf_addf(&b, "%s%s", j ? ", " : "", (char *)known.v[j]);
+			log_err("--%scomponent %s: no manifest rule has this component (known: %s)",
+				o->exclude_components ? "exclude-" : "", o->components[i], strbuf_str(&b));
+			strbuf_release(&b);
+			ptrarray_free(&known, NULL);
+			return KBP_EUSAGE;
+		}
+	}
+	return 0;
+}
+
+/* The part the options ask for, cut from the finished selection. */
+static void restrict_components(const struct pack_opts *o, struct filelist *fl)
+{
+	if (!o->ncomponents)
+		return;
+	filelist_filter_components(fl, o->components, o->ncomponents, !o->exclude_components);
+	if (fl->n == 0)
+		log_warn("the components chosen hold no file for this tree: the output is empty");
+}
+
 static int run_post_select_steps(struct pack_ctx *ctx)
 {
 	int r = 0;
@@ -211,9 +280,15 @@ int kbp_pack(const struct pack_opts *o)
 	if (r == 0)
 		r = manifest_load_tree(&ms, o->manifest_dir, t.srcarch, o->extra_manifests, o->nextra);
 	if (r == 0)
+		r = check_components(o, &ms);
+	if (r == 0)
 		r = select_files(&t, &ms, &so, &fl);
 	if (r == 0)
 		r = run_post_select_steps(&ctx);
+	if (r == 0 && o->verify && o->ncomponents && !o->list)
+		r = verify_whole(&ctx);
+	if (r == 0)
+		restrict_components(o, &fl);
 	if (r == 0 && sink_interrupted())
 		r = -EINTR;
 	if (r == 0 && o->list)

@@ -32,6 +32,11 @@ struct pack_opts {
 	bool verify;        /* verify the staged result before publishing it */
 	const char *host_arch; /* for verify; NULL: this machine */
 	enum vmlinux_mode vmlinux; /* with CONFIG_DEBUG_INFO_BTF_MODULES */
+	/* --component (or, with exclude_components, --exclude-component) names:
+	 * the output is the whole pack's restricted to (or without) them. */
+	const char **components;
+	size_t ncomponents;
+	bool exclude_components;
 };
 
 /* kbp_pack()'s result when the options contradict the trees (an --out

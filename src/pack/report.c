@@ -190,6 +190,7 @@ static void emit_rules(struct em *m, const struct report_info *ri)
 		kv(m, "name", r->name);
 		kv(m, "manifest", where);
 		kv(m, "from", origin_name(r->from));
+		kv(m, "component", r->component);
 		scalar(m, "when");
 		seq_start(m, true);
 		for (size_t j = 0; j < r->nwhen; j++) {
@@ -238,10 +239,44 @@ static int emit_files(struct em *m, const struct report_info *ri, int64_t tot[3]
 		}
 		kv(m, "origin", origin_name(e->origin));
 		kv(m, "rule", e->rule);
+		kv(m, "component", e->component);
 		map_end(m);
 	}
 	seq_end(m);
 	return 0;
+}
+
+/* Every component the manifests name, with what the output holds of it:
+ * the packager's size of each package. */
+static void emit_components(struct em *m, const struct report_info *ri)
+{
+	struct ptrarray names = manifest_components(ri->manifests);
+
+	scalar(m, "components");
+	seq_start(m, false);
+	for (size_t i = 0; i < names.n; i++) {
+		int64_t files = 0, links = 0, bytes = 0;
+
+		for (size_t j = 0; j < ri->files->n; j++) {
+			const struct pack_entry *e = ri->files->v[j];
+			if (e->type == ENTRY_DIR || strcmp(e->component, names.v[i]))
+				continue;
+			if (e->type == ENTRY_LINK) {
+				links++;
+			} else {
+				files++;
+				bytes += e->size;
+			}
+		}
+		map_start(m);
+		kv(m, "name", names.v[i]);
+		kvn(m, "files", files);
+		kvn(m, "links", links);
+		kvn(m, "bytes", bytes);
+		map_end(m);
+	}
+	seq_end(m);
+	ptrarray_free(&names, NULL);
 }
 
 static int writer(void *data, unsigned char *buf, size_t size)
@@ -324,7 +359,16 @@ int report_write(const char *path, const struct report_info *ri)
 	seq_end(&m);
 	emit_config(&m, ri);
 	emit_rules(&m, ri);
+	/* --component and --exclude-component, as given: [] when not */
+	for (int ex = 0; ex < 2; ex++) {
+		scalar(&m, ex ? "excluded-components" : "only-components");
+		seq_start(&m, true);
+		for (size_t i = 0; ri->exclude_components == ex && i < ri->ncomponents; i++)
+			scalar(&m, ri->components[i]);
+		seq_end(&m);
+	}
 	r = emit_files(&m, ri, tot);
+	emit_components(&m, ri);
 	scalar(&m, "totals");
 	map_start(&m);
 	kvn(&m, "files", tot[0]);

@@ -2,6 +2,7 @@
 /* --report FILE.yaml: what a pack wrote and why. Format: doc/report.md. */
 #pragma once
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "pack/filelist.h"
@@ -16,6 +17,9 @@ struct report_info {
 	enum sink_format format;
 	const char *out;
 	int64_t clamp_mtime;
+	const char *const *components; /* --component or --exclude-component names */
+	size_t ncomponents;
+	bool exclude_components;
 };
 
 /* path "-" is stdout. Prints why on failure; negative errno. */

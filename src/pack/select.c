@@ -47,6 +47,7 @@ static void add_file_entry(struct walk *w, const char *rel, const char *abs, con
 	e->abs = xstrdup(abs);
 	e->origin = w->r->from;
 	e->rule = w->r->name;
+	e->component = w->r->component;
 	e->mode = filelist_file_mode(st->st_mode);
 	e->size = st->st_size;
 	e->mtime = timespec_clamp(st->st_mtim, w->o->clamp_mtime);
@@ -62,6 +63,7 @@ static struct pack_entry *add_link_entry(struct walk *w, const char *rel, const 
 	e->abs = xstrdup(abs);
 	e->origin = w->r->from;
 	e->rule = w->r->name;
+	e->component = w->r->component;
 	e->mode = 0777;
 	e->size = st->st_size;
 	e->mtime = timespec_clamp(lst->st_mtim, w->o->clamp_mtime);

@@ -402,7 +402,7 @@ static int write_archive(struct sink_archive *a)
 		r = write_top_dirs(&w);
 	if (r == 0)
 		r = write_entries(&w);
-	if (r == 0)
+	if (r == 0 && !cfg->no_source_link)
 		r = write_dir_or_link(&w, source, AE_IFLNK, ENTRY_INO(a->entries.n), "build");
 	if (r == 0 && archive_write_close(ar) != ARCHIVE_OK)
 		r = ar_fail(a, ar, a->tmp);

@@ -284,7 +284,7 @@ static int dir_commit(struct sink *s)
 	close(d->lock);
 	d->lock = -1;
 	sink_set_path(s, d->final);
-	r = place_source_link(d, &s->cfg);
+	r = s->cfg.no_source_link ? 0 : place_source_link(d, &s->cfg);
 	if (r < 0)
 		return r;
 	/* Published: nothing of it is removed again. */

@@ -40,6 +40,10 @@ struct sink_config {
 	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH or -1: time of the 'source' link and top dirs */
 	enum sink_format format;
 	bool hardlink_dups; /* archives: store identical files as hard links */
+	/* A part of a split pack without the "main" component: the 'source'
+	 * link belongs to the part that has main, so split packages never
+	 * both ship it. */
+	bool no_source_link;
 };
 
 /* Where a sink is in its life; sink.c moves it along. */

@@ -8,6 +8,7 @@
 
 #include "kbuild-pack.h"
 #include "options.h"
+#include "pack/manifest.h"
 #include "pack/pack.h"
 #include "shared/log.h"
 #include "shared/util.h"
@@ -54,10 +55,20 @@ static int add_manifest(void *value, const char *arg)
 	return 0;
 }
 
+/* A component name goes into package and file-list names. */
+static int add_component(void *value, const char *arg)
+{
+	if (!component_name_ok(arg))
+		return -EINVAL;
+	ptrarray_push(value, (void *)arg);
+	return 0;
+}
+
 /* What the command line sets besides struct pack_opts. */
 struct pack_cmdline {
 	struct pack_opts o;
 	struct ptrarray extra; /* const char *, --manifest in order */
+	struct ptrarray only, without; /* --component, --exclude-component */
 	int verbose;
 	bool quiet;
 };
@@ -79,11 +90,20 @@ static const struct option_spec pack_options[] = {
 		     parse_format, "--format takes dir, tar, tar.gz, tar.xz, tar.zst or cpio, not '%s'"),
 	OPT_BOOL(0, "hardlink-dups", CMDLINE(o.hardlink_dups), "archives: store identical files as hard links"),
 	OPT_STRING(0, "report", CMDLINE(o.report), "FILE.yaml",
-		   "write a YAML report of every file (sha256, origin, rule); '-': stdout"),
+		   "write a YAML report of every file (sha256, origin, rule,\n"
+		   "component) and of each component; '-': stdout"),
 	OPT_BOOL(0, "verify", CMDLINE(o.verify), "run 'kbuild-pack verify' on the result before publishing it"),
 	OPT_STRING(0, "host-arch", CMDLINE(o.host_arch), "ARCH", "machine the tree's programs must run on, for --verify"),
 	OPT_BOOL('f', "force", CMDLINE(o.force), "replace an existing build directory"),
-	OPT_BOOL('l', "list", CMDLINE(o.list), "print what would be copied (path, origin, rule); write nothing"),
+	OPT_BOOL('l', "list", CMDLINE(o.list),
+		 "print what would be copied (path, origin, rule,\n"
+		 "component); write nothing"),
+	OPT_CALLBACK(0, "component", CMDLINE(only), "NAME",
+		     "pack only the files of this component (repeatable)",
+		     add_component, "--component takes a name like 'rust' ([a-z0-9][a-z0-9-]*), not '%s'"),
+	OPT_CALLBACK(0, "exclude-component", CMDLINE(without), "NAME",
+		     "pack all but the files of this component (repeatable)",
+		     add_component, "--exclude-component takes a name like 'rust' ([a-z0-9][a-z0-9-]*), not '%s'"),
 	OPT_GROUP("Rules:"),
 	OPT_STRING('M', "manifest-dir", CMDLINE(o.manifest_dir), "DIR", "manifests to use (default: the installed ones)"),
 	OPT_CALLBACK('m', "manifest", CMDLINE(extra), "FILE",
@@ -150,8 +170,10 @@ static int parse_sde(int64_t *out)
 }
 
 /* What the options cannot say alone: operands, required ones, combinations. */
-static int check_cmdline(const struct pack_opts *o, int argc, char *argv[])
+static int check_cmdline(const struct pack_cmdline *c, int argc, char *argv[])
 {
+	const struct pack_opts *o = &c->o;
+
 	if (optind < argc)
 		return usage_error(&pack_usage, "unexpected argument '%s'", argv[optind]);
 	if (!o->src && !o->obj)
@@ -162,12 +184,16 @@ static int check_cmdline(const struct pack_opts *o, int argc, char *argv[])
 		return usage_error(&pack_usage, "%s", "--hardlink-dups needs an archive --format");
 	if (o->report && o->list)
 		return usage_error(&pack_usage, "%s", "--report writes what a pack wrote; it does not go with --list");
+	if (c->only.n && c->without.n)
+		return usage_error(&pack_usage, "%s", "--component and --exclude-component do not go together");
 	return OPTIONS_GO_ON;
 }
 
 static void cmdline_release(struct pack_cmdline *c)
 {
 	ptrarray_free(&c->extra, NULL);
+	ptrarray_free(&c->only, NULL);
+	ptrarray_free(&c->without, NULL);
 }
 
 static int run_pack(int argc, char *argv[])
@@ -177,7 +203,7 @@ static int run_pack(int argc, char *argv[])
 
 	r = parse_options(&pack_usage, argc, argv, &c);
 	if (r == OPTIONS_GO_ON)
-		r = check_cmdline(&c.o, argc, argv);
+		r = check_cmdline(&c, argc, argv);
 	if (r != OPTIONS_GO_ON)
 		return r;
 	if (parse_sde(&c.o.clamp_mtime) < 0)
@@ -185,6 +211,9 @@ static int run_pack(int argc, char *argv[])
 				   getenv("SOURCE_DATE_EPOCH"));
 	c.o.extra_manifests = (const char **)c.extra.v;
 	c.o.nextra = c.extra.n;
+	c.o.exclude_components = c.without.n > 0;
+	c.o.components = (const char **)(c.without.n ? c.without.v : c.only.v);
+	c.o.ncomponents = c.without.n ? c.without.n : c.only.n;
 	log_set_level(c.quiet ? LOG_ERR : c.verbose >= 2 ? LOG_DEBUG : c.verbose ? LOG_INFO : LOG_WARN);
 
 	r = kbp_pack(&c.o);

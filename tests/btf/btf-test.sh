@@ -121,12 +121,12 @@ grep -q "^\[[0-9]*\] FUNC 'kbp_provider_add' " "$S/kbp_provider.btfdump" && pass
     || fail "btf: kbp_provider_add not in kbp_provider's BTF"
 
 "$KBUILD_PACK" pack --src "$SRC" ${OBJ:+--obj "$OBJ"} --list > "$S/list" 2>"$S/list.stderr" || die "--list failed"
-grep -qP '^vmlinux\t[^\t]+\tvmlinux=btf$' "$S/list" && pass "--list shows vmlinux (rule vmlinux=btf)" \
+grep -qP '^vmlinux\t[^\t]+\tvmlinux=btf\tmain$' "$S/list" && pass "--list shows vmlinux (rule vmlinux=btf)" \
     || fail "--list: $(grep '^vmlinux' "$S/list" || echo 'no vmlinux line')"
 grep -qP '^tools/bpf/resolve_btfids/resolve_btfids\t' "$S/list" && pass "--list shows resolve_btfids" \
     || fail "--list has no resolve_btfids"
 "$KBUILD_PACK" pack --src "$SRC" ${OBJ:+--obj "$OBJ"} --list --vmlinux=full > "$S/list-full" 2>/dev/null
-grep -qP '^vmlinux\t[^\t]+\tvmlinux=full$' "$S/list-full" \
+grep -qP '^vmlinux\t[^\t]+\tvmlinux=full\tmain$' "$S/list-full" \
     && pass "--list --vmlinux=full shows vmlinux=full" || fail "--list --vmlinux=full"
 
 if "$KBUILD_PACK" verify "$S/out-btf" > "$S/verify-btf" 2>&1; then pass "verify accepts the --vmlinux=btf tree"

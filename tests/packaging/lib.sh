@@ -63,3 +63,34 @@ kbpp_scratch() {
     S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-test.XXXXXX")
     trap 'rc=$?; if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else rm -rf "$S"; fi; exit $rc' EXIT
 }
+
+# kbpp_listing DIR: every file and link below DIR, one line each, sorted:
+# "path f MODE SHA256" or "path l -> TARGET" (directories are implied).
+kbpp_listing() {
+    (cd "$1" && find . -mindepth 1 ! -type d -printf '%P\t%y\t%m\t%l\n' | LC_ALL=C sort) |
+    while IFS=$'\t' read -r p t m l; do
+        if [ "$t" = l ]; then printf '%s l -> %s\n' "$p" "$l"
+        else printf '%s %s %s %s\n' "$p" "$t" "$m" "$(sha256sum < "$1/$p" | cut -d' ' -f1)"; fi
+    done
+}
+
+# kbpp_check_split WHOLE A B OBJTOOL_PART: the listings of two parts of a
+# split (build directories extracted from two packages) are disjoint and
+# together are the listing of WHOLE, byte for byte; OBJTOOL_PART holds
+# exactly tools/objtool/objtool.
+kbpp_check_split() {
+    local whole=$1 a=$2 b=$3 ot=$4 dups
+    kbpp_listing "$whole" > "$S/whole.lst"
+    kbpp_listing "$a" > "$S/part-a.lst"
+    kbpp_listing "$b" > "$S/part-b.lst"
+    dups=$(cat "$S/part-a.lst" "$S/part-b.lst" | cut -d' ' -f1 | LC_ALL=C sort | uniq -d)
+    [ -z "$dups" ] && pass "the two packages are disjoint" || fail "in both packages: $(echo "$dups" | head -n 5)"
+    if LC_ALL=C sort "$S/part-a.lst" "$S/part-b.lst" | diff -u "$S/whole.lst" - > "$S/union.diff"; then
+        pass "the two packages together are the whole pack: $(wc -l < "$S/whole.lst") files and links, same bytes, modes and link targets"
+    else
+        fail "the union of the two packages differs from the whole pack:"; head -n 20 "$S/union.diff" >&2
+    fi
+    kbpp_listing "$ot" | cut -d' ' -f1,2 > "$S/objtool.lst"
+    [ "$(cat "$S/objtool.lst")" = "tools/objtool/objtool f" ] && pass "the objtool package holds exactly tools/objtool/objtool" \
+        || fail "the objtool package holds: $(tr '\n' ';' < "$S/objtool.lst")"
+}

@@ -131,6 +131,10 @@ bad-manifest)
 	pk --out "$OUT" --manifest "$S/extra.yaml"
 	expect_rc 1
 	expect "$CASE-from"
+	printf 'version: 1\nrules:\n  - name: extra\n    from: src\n    include: x\n    component: Rust_libs\n' >"$S/extra.yaml"
+	pk --out "$OUT" --manifest "$S/extra.yaml"
+	expect_rc 1
+	expect "$CASE-component"
 	expect_empty "$OUT" ;;
 required-missing)
 	rm "$OBJ/scripts/basic/fixdep"
@@ -179,6 +183,87 @@ list)
 	pk --out "$OUT"
 	(cd "$B" && find . ! -type d | sed 's|^\./||' | sort) >"$S/packed.txt"
 	diff -u "$S/list.txt" "$S/packed.txt" >&2 || fail "--list differs from what a pack writes" ;;
+components)
+	# objtool in its own component, module.h in another (the link
+	# include/linux/module-alias.h -> module.h stays in main).
+	printf 'version: 1\nrules:\n  - name: objtool-part\n    from: obj\n    include: tools/objtool/objtool\n    component: objtool\n  - name: module-header\n    from: src\n    include: include/linux/module.h\n    component: extra\n' >"$S/parts.yaml"
+	pk --list --manifest "$S/parts.yaml"
+	expect_rc 0
+	expect "$CASE-list"
+	pk --list --manifest "$S/parts.yaml" --component objtool --component extra
+	expect_rc 0
+	expect "$CASE-list-parts"
+	pk --list --manifest "$S/parts.yaml" --exclude-component main
+	expect_rc 0
+	expect "$CASE-list-parts"
+	# The parts, packed apart, are disjoint and together the whole pack.
+	export SOURCE_DATE_EPOCH=1700000000
+	pk --out "$S/whole" --manifest "$S/parts.yaml"
+	expect_rc 0 "whole pack" || die "pack failed"
+	pk --out "$S/main" --manifest "$S/parts.yaml" --exclude-component objtool --exclude-component extra
+	expect_rc 0 "pack of main" || die "pack failed"
+	for c in objtool extra; do
+		pk --out "$S/$c" --manifest "$S/parts.yaml" --component "$c" --report "$S/$c.yaml"
+		expect_rc 0 "pack of $c" || die "pack failed"
+	done
+	unset SOURCE_DATE_EPOCH
+	for p in whole main objtool extra; do
+		(cd "$S/$p" && find . -mindepth 1 ! -type d -printf '%p %y %m %T@ %l\n' | sort) >"$S/$p.lst"
+	done
+	sort "$S/main.lst" "$S/objtool.lst" "$S/extra.lst" >"$S/union.lst"
+	diff -u "$S/whole.lst" "$S/union.lst" >&2 && pass "main + objtool + extra = the whole pack (names, types, modes, mtimes, link targets)" \
+		|| fail "the parts differ from the whole pack"
+	dups=$(cat "$S/main.lst" "$S/objtool.lst" "$S/extra.lst" | cut -d' ' -f1 | sort | uniq -d)
+	[ -z "$dups" ] && pass "the parts are disjoint" || fail "in two parts: $dups"
+	for p in main objtool extra; do
+		(cd "$S/$p" && find . ! -type d) | while read -r f; do
+			[ -L "$S/$p/$f" ] || cmp -s "$S/$p/$f" "$S/whole/$f" || echo "$p/$f"
+		done
+	done >"$S/differ.txt"
+	[ ! -s "$S/differ.txt" ] && pass "every file of a part has the whole pack's bytes" || fail "bytes differ: $(cat "$S/differ.txt")"
+	(cd "$S/objtool" && find . -mindepth 1 | sort) >"$S/out.txt"
+	: >"$S/err.txt"
+	expect "$CASE-objtool-tree"
+	(cd "$S/whole/lib/modules/$REL" && find build -type d -printf '%p %T@\n' | sort) >"$S/whole.dirs"
+	(cd "$S/extra/lib/modules/$REL" && find build -type d -printf '%p %T@\n' | sort) >"$S/extra.dirs"
+	[ -z "$(comm -13 "$S/whole.dirs" "$S/extra.dirs")" ] && pass "a part's directories have the whole pack's mtimes" \
+		|| fail "directory times differ: $(comm -13 "$S/whole.dirs" "$S/extra.dirs")"
+	[ "$(readlink "$S/main/lib/modules/$REL/build/include/linux/module-alias.h")" = module.h ] \
+		&& pass "a link into another component stays a link" || fail "module-alias.h is not the link module.h in main"
+	sed -n '/^.only-components/,/^.excluded/p;/^.components.:/,/^.totals/p' "$S/objtool.yaml" >"$S/out.txt"
+	expect "$CASE-report"
+	# In an archive too, the source link is the main part's.
+	for c in objtool main; do
+		pk --manifest "$S/parts.yaml" --component "$c" --format tar --out "$S/$c.tar"
+		expect_rc 0 "tar of $c" || die "pack failed"
+	done
+	! tar -tf "$S/objtool.tar" | grep -q "/source\$" && tar -tf "$S/main.tar" | grep -qx "lib/modules/$REL/source" \
+		&& pass "only the part with main has lib/modules/$REL/source" || fail "source link: $(tar -tf "$S/objtool.tar" | grep source)" ;;
+usage-components)
+	pk --list --component objtool --exclude-component rust
+	expect_rc 2
+	expect "$CASE-both"
+	pk --list --component Rust
+	expect_rc 2
+	expect "$CASE-bad-name"
+	pk --out "$OUT" --exclude-component nosuch --verify
+	expect_rc 2
+	expect "$CASE-unknown"
+	expect_empty "$OUT" ;;
+components-verify)
+	# --verify of a part checks the whole selection it is cut from.
+	printf 'version: 1\nrules:\n  - name: objtool-part\n    from: obj\n    include: tools/objtool/objtool\n    component: objtool\n' >"$S/parts.yaml"
+	pk --out "$S/ok" --manifest "$S/parts.yaml" --component objtool --verify
+	expect_rc 0 "pack --component --verify of a good tree" && [ -f "$S/ok/lib/modules/$REL/build/tools/objtool/objtool" ] \
+		&& pass "pack --component objtool --verify publishes the part"
+	# The whole has the build machine's paths in auto.conf.cmd (main): the
+	# objtool part is not published either.
+	printf 'version: 1\nrules:\n  - name: leak-cmd\n    from: obj\n    include: include/config/auto.conf.cmd\n' >"$S/extra.yaml"
+	pk --out "$S/bad" --manifest "$S/extra.yaml" --manifest "$S/parts.yaml" --component objtool --verify
+	expect_rc 1 "pack --component --verify of a tree that fails verify"
+	expect "$CASE"
+	left=$(ls -A "$S" | grep -E "^bad|kbuild-pack" || true)
+	[ -z "$left" ] && pass "nothing published, nothing left behind" || fail "left behind: $left" ;;
 obj-only)
 	run --obj "$OBJ" --list
 	expect_rc 0
