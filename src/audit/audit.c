@@ -6,14 +6,18 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "audit/usage.h"
 #include "shared/log.h"
+#include "shared/yaml-out.h"
+#include "sink/sink.h"
 
 extern char **environ;
 
@@ -25,10 +29,16 @@ static const char *const system_dirs[] = { "/usr", "/lib", "/lib32", "/lib64", "
  * "-include $(objtree)/.kernelvariables" (a user's optional settings). */
 static const char *const optional_paths[] = { ".kernelvariables" };
 
-/* Not a need: cc1 probes for a precompiled header X.gch before each X. */
+/* Not a need: cc1 probes for a precompiled header X.gch before each X;
+ * kbuild's "-include .X.cmd" (the command that made X, for if_changed)
+ * reads it only when there. */
 static bool is_probe(const char *rel)
 {
-	return str_ends_with(rel, ".gch") || strv_index(optional_paths, ARRAY_SIZE(optional_paths), rel) >= 0;
+	const char *base = strrchr(rel, '/');
+
+	base = base ? base + 1 : rel;
+	return str_ends_with(rel, ".gch") || (base[0] == '.' && str_ends_with(base, ".cmd")) ||
+	       strv_index(optional_paths, ARRAY_SIZE(optional_paths), rel) >= 0;
 }
 
 /* With the original trees known, a path is missing only if they have it:
@@ -114,13 +124,14 @@ static bool in_kernel_tree(const char *path, struct ptrarray *checked)
 	return false;
 }
 
-static bool is_escape(const char *path, const char *build, const char *moddir, const char *const trees[2],
-		      struct ptrarray *checked)
+static bool is_escape(const char *path, const char *build, const char *source, const char *moddir,
+		      const char *const trees[2], struct ptrarray *checked)
 {
 	_cleanup_free_ char *real = NULL;
 
+	/* but /usr/src, where distributions install kernel trees */
 	for (size_t i = 0; i < ARRAY_SIZE(system_dirs); i++)
-		if (path_is_below(path, system_dirs[i]))
+		if (path_is_below(path, system_dirs[i]) && !path_is_below(path, "/usr/src"))
 			return false;
 	/* through symlinks (build/../source): where the bytes came from */
 	real = realpath(path, NULL);
@@ -132,10 +143,13 @@ static bool is_escape(const char *path, const char *build, const char *moddir, c
 	for (int i = 0; i < 2; i++)
 		if (trees[i] && path_is_below(real, trees[i]))
 			return true;
+	/* an installed package's other half, not another kernel tree */
+	if (source && path_is_below(real, source))
+		return false;
 	return in_kernel_tree(real, checked);
 }
 
-void audit_classify(const struct access_log *log, const char *build, const char *moddir,
+void audit_classify(const struct access_log *log, const char *build, const char *source, const char *moddir,
 		    const char *const trees[2], struct audit_result *r)
 {
 	struct ptrarray found = { 0 }, checked = { 0 };
@@ -163,7 +177,7 @@ void audit_classify(const struct access_log *log, const char *build, const char 
 				    in_trees(rel, trees))
 					add_finding(&r->missing, rel, a->prog);
 			}
-		} else if (a->result == ACCESS_FOUND && is_escape(a->path, build, moddir, trees, &checked)) {
+		} else if (a->result == ACCESS_FOUND && is_escape(a->path, build, source, moddir, trees, &checked)) {
 			add_finding(&r->escapes, a->path, a->prog);
 		}
 	}
@@ -222,24 +236,46 @@ void audit_finish(struct audit_result *r)
 }
 
 /* Runs argv with stdout and stderr to log_path; its exit status, or a
- * negative errno when it could not start. */
+ * negative errno when it could not start. It runs in a process group of its
+ * own, which a SIGINT/TERM/HUP of ours kills whole (strace, make and every
+ * compiler): then -EINTR once it is gone. */
 static int run_logged(char *const argv[], const char *log_path)
 {
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
 	pid_t pid;
 	int r, status;
+	bool killed = false;
 
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setpgroup(&attr, 0);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, log_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
 	posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
 	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-	r = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	r = sink_interrupted() ? EINTR : posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
 	if (r)
 		return -r;
-	while (waitpid(pid, &status, 0) < 0)
+	for (;;) {
+		if (sink_interrupted() && !killed) {
+			kill(-pid, SIGKILL);
+			killed = true;
+		}
+		if (waitpid(pid, &status, 0) == pid)
+			break;
 		if (errno != EINTR)
 			return -errno;
+	}
+	if (killed || sink_interrupted()) {
+		/* strace's tracees outlive it (detached): kill the group until
+		 * it is empty, for a few seconds at most */
+		for (int k = 0; k < 250 && !(kill(-pid, SIGKILL) < 0 && errno == ESRCH); k++)
+			nanosleep(&(struct timespec){ .tv_nsec = 20 * 1000 * 1000 }, NULL);
+		return -EINTR;
+	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -264,8 +300,22 @@ static char *rewrite_arg(const char *arg, char *const *orig, char *const *copies
 	return xstrdup(arg);
 }
 
-static int audit_one(const struct audit_opts *o, const char *build, const char *scratch, size_t i,
-		     char *const *orig, char *const *copies, struct audit_result *r)
+/* The copy of a kernel sample builds the objects the list names, whatever
+ * CONFIG_SAMPLE_* its Makefile asks for: a Kbuild file wins over it. */
+static int write_kbuild(const char *dir, const char *obj_m)
+{
+	_cleanup_free_ char *path = path_join(dir, "Kbuild");
+	_cleanup_fclose_ FILE *f = fopen(path, "we");
+
+	if (!f || fprintf(f, "obj-m := %s\n", obj_m) < 0 || fflush(f) != 0) {
+		log_err("cannot write %s: %s", path, strerror(errno));
+		return -EIO;
+	}
+	return 0;
+}
+
+static int audit_one(const struct audit_opts *o, const char *build, const char *source, const char *scratch,
+		     size_t i, char *const *orig, char *const *copies, struct audit_result *r)
 {
 	_cleanup_free_ char *trace = xasprintf("%s/%zu.strace", scratch, i);
 	_cleanup_free_ char *buildlog = xasprintf("%s/%zu.log", scratch, i);
@@ -278,13 +328,17 @@ static int audit_one(const struct audit_opts *o, const char *build, const char *
 	struct access_log log = { 0 };
 	_cleanup_fclose_ FILE *f = NULL;
 	const char *const trees[2] = { o->trees[0], o->trees[1] };
-	int rc;
+	int rc = 0;
 
-	if (mkdir_p(copies[i], 0755, NULL, NULL) < 0 || run_logged(cp, cplog) != 0) {
+	if (mkdir_p(copies[i], 0755, NULL, NULL) < 0 || (rc = run_logged(cp, cplog)) != 0) {
+		if (rc == -EINTR)
+			return rc;
 		log_err("%s: cannot copy to %s", orig[i], copies[i]);
 		show_log(cplog);
 		return -EIO;
 	}
+	if (o->obj_m && o->obj_m[i] && (rc = write_kbuild(copies[i], o->obj_m[i])) < 0)
+		return rc;
 	const char *fixed[] = { "strace", "-f", "-qq", "--seccomp-bpf", "-e", "signal=none",
 				"-e", "trace=" STRACE_LOG_TRACE, "-o", trace, "make", "-C", build, mdir };
 	for (size_t k = 0; k < ARRAY_SIZE(fixed); k++)
@@ -304,6 +358,8 @@ static int audit_one(const struct audit_opts *o, const char *build, const char *
 		log_err("%s: make exited with %d; its output:", orig[i], rc);
 		show_log(buildlog);
 		ptrarray_push(&r->failed, xstrdup(orig[i]));
+	} else {
+		ptrarray_push(&r->built, xstrdup(o->modules[i]));
 	}
 	f = fopen(trace, "re");
 	if (!f || !cwd) {
@@ -312,7 +368,7 @@ static int audit_one(const struct audit_opts *o, const char *build, const char *
 	}
 	rc = access_log_read(f, cwd, &log);
 	if (rc == 0)
-		audit_classify(&log, build, copies[i], trees, r);
+		audit_classify(&log, build, source, copies[i], trees, r);
 	access_log_release(&log);
 	return rc;
 }
@@ -320,8 +376,10 @@ static int audit_one(const struct audit_opts *o, const char *build, const char *
 int audit_run(const struct audit_opts *o, struct audit_result *r)
 {
 	const char *tmp = getenv("TMPDIR");
+	_cleanup_free_ char *oldtmp = tmp ? xstrdup(tmp) : NULL, *buildtmp = NULL;
 	_cleanup_free_ char *scratch = xasprintf("%s/kbp-audit.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	_cleanup_free_ char *build = realpath(o->build, NULL);
+	_cleanup_free_ char *source = NULL;
 	char **orig = xcalloc(o->nmodules + 1, sizeof(char *));
 	char **copies = xcalloc(o->nmodules + 1, sizeof(char *));
 	int rc = 0;
@@ -339,6 +397,15 @@ int audit_run(const struct audit_opts *o, struct audit_result *r)
 			goto out;
 		}
 	}
+	/* the link of an installed tree (DIR/source, or build/../source) */
+	for (int k = 0; k < 2 && !source; k++) {
+		_cleanup_free_ char *link = path_join(build, k ? "../source" : "source");
+		source = realpath(link, NULL);
+		if (source && (!strcmp(source, build) || !path_is_dir(source) || !str_starts_with(source, "/usr/src/"))) {
+			free(source);
+			source = NULL;
+		}
+	}
 	if (!mkdtemp(scratch)) {
 		rc = -errno;
 		log_err("cannot create %s: %s", scratch, strerror(errno));
@@ -346,12 +413,23 @@ int audit_run(const struct audit_opts *o, struct audit_result *r)
 	}
 	for (size_t i = 0; i < o->nmodules; i++)
 		copies[i] = xasprintf("%s/%zu/%s", scratch, i, base_name(orig[i]));
+	/* the compilers' temporary files too, so that a build killed by a
+	 * signal leaves none behind */
+	buildtmp = path_join(scratch, "tmp");
+	if (mkdir(buildtmp, 0700) < 0 || setenv("TMPDIR", buildtmp, 1) < 0) {
+		rc = -errno;
+		log_err("cannot create %s: %s", buildtmp, strerror(errno));
+	}
 	for (size_t i = 0; i < o->nmodules && rc == 0; i++)
-		rc = audit_one(o, build, scratch, i, orig, copies, r);
+		rc = audit_one(o, build, source, scratch, i, orig, copies, r);
+	if (oldtmp)
+		setenv("TMPDIR", oldtmp, 1);
+	else
+		unsetenv("TMPDIR");
 	audit_finish(r);
 	if (rc == 0 && o->pack_report)
 		rc = rule_usage_read(o->pack_report, &r->used, &r->rules);
-	if (o->keep)
+	if (o->keep && rc != -EINTR)
 		fprintf(stderr, "kbuild-pack: audit scratch directory kept: %s\n", scratch);
 	else
 		rm_rf(scratch);
@@ -365,7 +443,7 @@ out:
 	return rc;
 }
 
-void audit_print(const struct audit_result *r, FILE *out)
+void audit_print(const struct audit_result *r, bool verbose, FILE *out)
 {
 	for (size_t i = 0; i < r->missing.n; i++) {
 		const struct audit_finding *f = r->missing.v[i];
@@ -381,45 +459,32 @@ void audit_print(const struct audit_result *r, FILE *out)
 		const struct rule_usage *u = r->rules.v[i];
 		fprintf(out, "rule %s: %zu/%zu files, %" PRIu64 "/%" PRIu64 " bytes used%s\n", u->name, u->files_used,
 			u->files, u->bytes_used, u->bytes, u->files_used ? "" : " (unused)");
+		for (size_t k = 0; verbose && k < u->used.n; k++)
+			fprintf(out, "  %s\n", (const char *)u->used.v[k]);
 	}
 }
 
-/* A YAML double-quoted scalar: anything but printable ASCII escaped. */
-static void yaml_str(FILE *f, const char *s)
+static void yaml_findings(struct yaml_out *y, const char *key, const struct ptrarray *a)
 {
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p < 0x20 || *p >= 0x7f)
-			fprintf(f, "\\x%02X", *p);
-		else
-			fputc(*p, f);
-	}
-	fputc('"', f);
-}
-
-static void yaml_findings(FILE *f, const char *key, const struct ptrarray *a)
-{
-	fprintf(f, "%s:%s\n", key, a->n ? "" : " []");
+	yaml_out_key(y, key);
+	yaml_out_seq_start(y);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct audit_finding *x = a->v[i];
-		fputs("- path: ", f);
-		yaml_str(f, x->path);
-		fputs("\n  by: ", f);
-		yaml_str(f, x->progs);
-		fputc('\n', f);
+		yaml_out_map_start(y);
+		yaml_out_kv(y, "path", x->path);
+		yaml_out_kv(y, "by", x->progs);
+		yaml_out_map_end(y);
 	}
+	yaml_out_seq_end(y);
 }
 
-static void yaml_strings(FILE *f, const char *key, const struct ptrarray *a)
+static void yaml_strings(struct yaml_out *y, const char *key, const struct ptrarray *a)
 {
-	fprintf(f, "%s:%s\n", key, a->n ? "" : " []");
-	for (size_t i = 0; i < a->n; i++) {
-		fputs("- ", f);
-		yaml_str(f, a->v[i]);
-		fputc('\n', f);
-	}
+	yaml_out_key(y, key);
+	yaml_out_seq_start(y);
+	for (size_t i = 0; i < a->n; i++)
+		yaml_out_str(y, a->v[i]);
+	yaml_out_seq_end(y);
 }
 
 int audit_write_report(const char *path, const struct audit_opts *o, const struct audit_result *r)
@@ -427,27 +492,34 @@ int audit_write_report(const char *path, const struct audit_opts *o, const struc
 	_cleanup_fclose_ FILE *f = strcmp(path, "-") ? fopen(path, "we") : NULL;
 	FILE *out = strcmp(path, "-") ? f : stdout;
 	struct ptrarray modules = { .v = (void **)o->modules, .n = o->nmodules };
+	struct yaml_out y;
 
 	if (!out)
 		return -errno;
-	fputs("kbuild-pack-audit: 1\nbuild: ", out);
-	yaml_str(out, o->build);
-	fputc('\n', out);
-	yaml_strings(out, "modules", &modules);
-	yaml_findings(out, "missing", &r->missing);
-	yaml_findings(out, "escapes", &r->escapes);
-	yaml_strings(out, "failed", &r->failed);
-	fprintf(out, "rules:%s\n", r->rules.n ? "" : " []");
+	yaml_out_begin(&y, out);
+	yaml_out_map_start(&y);
+	yaml_out_kvu(&y, "kbuild-pack-audit", 1);
+	yaml_out_kv(&y, "build", o->build);
+	yaml_strings(&y, "modules", &modules);
+	yaml_findings(&y, "missing", &r->missing);
+	yaml_findings(&y, "escapes", &r->escapes);
+	yaml_strings(&y, "failed", &r->failed);
+	yaml_out_key(&y, "rules");
+	yaml_out_seq_start(&y);
 	for (size_t i = 0; i < r->rules.n; i++) {
 		const struct rule_usage *u = r->rules.v[i];
-		fputs("- name: ", out);
-		yaml_str(out, u->name);
-		fprintf(out, "\n  files: %zu\n  files-used: %zu\n  bytes: %" PRIu64 "\n  bytes-used: %" PRIu64 "\n",
-			u->files, u->files_used, u->bytes, u->bytes_used);
+		yaml_out_map_start(&y);
+		yaml_out_kv(&y, "name", u->name);
+		yaml_out_kvu(&y, "files", u->files);
+		yaml_out_kvu(&y, "files-used", u->files_used);
+		yaml_out_kvu(&y, "bytes", u->bytes);
+		yaml_out_kvu(&y, "bytes-used", u->bytes_used);
+		yaml_out_map_end(&y);
 	}
-	yaml_strings(out, "used", &r->used);
-	fflush(out);
-	return ferror(out) ? -EIO : 0;
+	yaml_out_seq_end(&y);
+	yaml_strings(&y, "used", &r->used);
+	yaml_out_map_end(&y);
+	return yaml_out_end(&y);
 }
 
 void audit_result_release(struct audit_result *r)
@@ -456,5 +528,6 @@ void audit_result_release(struct audit_result *r)
 	ptrarray_free(&r->escapes, finding_free);
 	ptrarray_free(&r->used, free);
 	ptrarray_free(&r->failed, free);
+	ptrarray_free(&r->built, free);
 	ptrarray_free(&r->rules, rule_usage_free);
 }

@@ -13,6 +13,8 @@
 struct audit_opts {
 	const char *build;          /* the packed build directory */
 	char **modules;             /* module directories (copied before the build) */
+	char **obj_m;               /* NULL, or per module NULL or the obj-m of a Kbuild
+	                               written into the copy (kernel samples/) */
 	size_t nmodules;
 	char **make_args;           /* passed through to make */
 	size_t nmake_args;
@@ -33,16 +35,22 @@ struct audit_result {
 	struct ptrarray used;     /* char *, relative to the build dir, sorted, unique */
 	struct ptrarray failed;   /* char *: module directories whose build failed */
 	struct ptrarray rules;    /* struct rule_usage (audit/usage.h), with a pack report */
+	struct ptrarray built;    /* char *: module directories built (as given) */
 };
 
 /* Adds the findings of one build's accesses: build and moddir absolute and
- * resolved, trees[] the original trees known (NULL entries skipped). */
-void audit_classify(const struct access_log *log, const char *build, const char *moddir,
+ * resolved, trees[] the original trees known (NULL entries skipped);
+ * source (or NULL): where the packed tree's "source" link leads (an
+ * installed package's -common half), part of the tree, no escape. */
+void audit_classify(const struct access_log *log, const char *build, const char *source, const char *moddir,
 		    const char *const trees[2], struct audit_result *r);
 /* Sorts and merges what several builds found. */
 void audit_finish(struct audit_result *r);
-/* Builds every module; 0 or a negative errno (the tools were not there). */
+/* Builds every module; 0 or a negative errno (the tools were not there;
+ * -EINTR: SIGINT/TERM/HUP, see sink_install_signal_handlers(), stopped the
+ * build, whose processes were killed and scratch directory removed). */
 int audit_run(const struct audit_opts *o, struct audit_result *r);
-void audit_print(const struct audit_result *r, FILE *out);
+/* verbose: also each used file, under its rule. */
+void audit_print(const struct audit_result *r, bool verbose, FILE *out);
 int audit_write_report(const char *path, const struct audit_opts *o, const struct audit_result *r);
 void audit_result_release(struct audit_result *r);

@@ -92,6 +92,7 @@ int rule_usage_read(const char *report, const struct ptrarray *used, struct ptra
 		if (used->n && bsearch(&path, used->v, used->n, sizeof(*used->v), strcmp_bytes)) {
 			u->files_used++;
 			u->bytes_used += bytes;
+			ptrarray_push(&u->used, xstrdup(path));
 		}
 	}
 out:
@@ -105,5 +106,6 @@ void rule_usage_free(void *p)
 	struct rule_usage *u = p;
 
 	free(u->name);
+	ptrarray_free(&u->used, free);
 	free(u);
 }

@@ -12,6 +12,7 @@ struct rule_usage {
 	char *name;
 	size_t files, files_used;
 	uint64_t bytes, bytes_used;
+	struct ptrarray used; /* char *: the paths used, in the report's order */
 };
 
 /* One entry per rule of the report that selected files, in the report's

@@ -5,7 +5,9 @@
 #  - tools/objtool/objtool, scripts/module.lds, then (module BTF) vmlinux removed from a copy:
 #    exactly that path is missing, with the program that wanted it, exit 1;
 #  - a module whose Kbuild includes a file of the original source tree by
-#    absolute path: that file is an escape, exit 1.
+#    absolute path: that file is an escape, exit 1;
+#  - the same from a kernel tree under /usr/src: an escape, but not from
+#    where the tree's source link leads.
 # Exact stdout each time ($SRC, $S and the modules dir written as @SRC@, @S@, @MOD@).
 set -u
 . "$(dirname "$0")/../kernel/lib.sh"
@@ -51,6 +53,15 @@ grep -q '^rule headers: [1-9][0-9]*/[0-9]* files' "$S/usage.out" || { echo "FAIL
 [ "$rc" = 0 ] || { echo "FAIL: usage: exit $rc" >&2; fails=$((fails + 1)); }
 grep -qx -- '- "Makefile"' "$S/audit.yaml" && grep -qx 'missing: \[\]' "$S/audit.yaml" \
     || { echo "FAIL: usage: audit.yaml lacks used Makefile / empty missing" >&2; fails=$((fails + 1)); }
+# -v: the used files, each under its rule line
+"$KBUILD_PACK" audit "${trees[@]}" -v --pack-report "$S/pack.yaml" \
+    "$PACKED" "$KBP_MODULES_SRC/kbp_user" >"$S/verbose.out" 2>/dev/null || true
+grep -A1 -x "rule top-makefile: 1/1 files, [0-9]*/[0-9]* bytes used" "$S/verbose.out" | tail -n1 | grep -qx '  Makefile' \
+    || { echo "FAIL: -v: no '  Makefile' under the top-makefile rule" >&2; fails=$((fails + 1)); }
+# each rule line followed by as many files as it says it used
+awk '/^rule /{ if (name != "" && n != want) bad = bad " " name; split($3, a, "/"); want = a[1]; name = $2; n = 0; next }
+     /^  /{ n++ } END { if (name != "" && n != want) bad = bad " " name; if (bad != "") { print "rules:" bad; exit 1 } }' \
+    "$S/verbose.out" >&2 || { echo "FAIL: -v: file lines do not match the rules' counts" >&2; fails=$((fails + 1)); }
 pass "usage per rule: ${#want_rules[@]} rule(s) checked"
 
 # a copy of the packed tree without one file
@@ -95,6 +106,30 @@ if [ "$rc" = 1 ] && [ "$(grep '^escape: ' "$S/marker.out")" = "escape: $SRC/scri
 else
     echo "FAIL: escape-marker: exit $rc" >&2; cat "$S/marker.out" >&2; fails=$((fails + 1))
 fi
+
+# /usr/src holds kernel trees (distributions install theirs there): a read
+# there is an escape, unless it is where the packed tree's source link
+# leads (the -common half of a split headers package). A private tmpfs on
+# /usr/src (this test runs in its own mount namespace) holds two such trees.
+mkdir -p /usr/src
+mount -t tmpfs kbp-usr-src /usr/src
+for t in linux-source-x linux-headers-common; do
+    mkdir -p "/usr/src/$t/include/linux" "/usr/src/$t/scripts"
+    touch "/usr/src/$t/Kbuild" "/usr/src/$t/Makefile"
+    cp "$SRC/scripts/subarch.include" "/usr/src/$t/scripts/"
+done
+rm -rf "$S/cut" "$S/usrsrc"
+cp -a "$S/out" "$S/cut"
+ln -sfn /usr/src/linux-headers-common "$S/cut/lib/modules/$REL/source"
+for t in linux-source-x linux-headers-common; do
+    mkdir -p "$S/usrsrc/$t"
+    cp -a "$KBP_MODULES_SRC/kbp_user" "$S/usrsrc/$t/"
+    echo "include /usr/src/$t/scripts/subarch.include" >>"$S/usrsrc/$t/kbp_user/Kbuild"
+done
+check usr-src-escape 1 "escape: /usr/src/linux-source-x/scripts/subarch.include (make)
+" "$S/cut/lib/modules/$REL/build" "$S/usrsrc/linux-source-x/kbp_user"
+check usr-src-source-link 0 "" "$S/cut/lib/modules/$REL/build" "$S/usrsrc/linux-headers-common/kbp_user"
+umount /usr/src
 
 [ "$fails" = 0 ] || die "$fails audit case(s) failed"
 pass "audit on $SERIES $LAYOUT"

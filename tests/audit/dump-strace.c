@@ -32,9 +32,9 @@ int main(int argc, char *argv[])
 		struct audit_result r = { 0 };
 		const char *const trees[2] = { argc == 6 ? argv[5] : NULL, NULL };
 
-		audit_classify(&log, argv[3], argv[4], trees, &r);
+		audit_classify(&log, argv[3], NULL, argv[4], trees, &r);
 		audit_finish(&r);
-		audit_print(&r, stdout);
+		audit_print(&r, false, stdout);
 		printf("used: %zu\n", r.used.n);
 		audit_result_release(&r);
 	}

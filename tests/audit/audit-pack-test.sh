@@ -1,0 +1,72 @@
+#!/bin/bash
+# kbuild-pack audit --pack on a real fixture (label "kernel;audit"):
+# audit-pack-test.sh SERIES LAYOUT ARCH [FLAVOUR] [--sigterm]
+#  - `audit --pack --src SRC [--obj OBJ] --corpus --kernel-samples` (with
+#    "-- ARCH=arm64 CROSS_COMPILE=..." on a cross fixture): exit 0 and stdout
+#    exactly expected/pack-SERIES-LAYOUT-ARCH[-FLAVOUR].out (the used/unused
+#    line of every manifest rule, for the test modules and the kernel
+#    samples of tests/modules/kernel-samples.list); the scratch tree gone.
+#    KBP_UPDATE_EXPECTED=1 writes what the run got instead.
+#  - --sigterm: SIGTERM while a module build runs under audit --pack: exit
+#    143, no scratch directory left in $TMPDIR, no process of the build left.
+set -u
+. "$(dirname "$0")/../kernel/lib.sh"
+. "$KBP_TESTS_DIR/cross/lib-cross.sh"
+kbp_enter_ns "$0" "$@"
+series=$1 layout=$2 arch=$3 flavour= sigterm=
+for a in "${@:4}"; do
+    case "$a" in --sigterm) sigterm=1 ;; *) flavour=$a ;; esac
+done
+name=$series-$layout-$arch${flavour:+-$flavour}
+make_args=()
+if [ "$arch" = x86_64 ]; then
+    KBP_FIXTURE_FLAVOUR=$flavour kbp_setup "$series" "$layout"
+else
+    kbp_cross_setup "$series" "$layout" "$arch" $flavour
+    # the make arguments, not the environment, say which target
+    unset ARCH CROSS_COMPILE
+    make_args=(-- "ARCH=$arch" "CROSS_COMPILE=$CROSS")
+fi
+trees=(--src "$SRC")
+[ -n "$OBJ" ] && trees+=(--obj "$OBJ")
+export TMPDIR=$S/tmp
+mkdir -p "$TMPDIR"
+want=$KBP_TESTS_DIR/audit/expected/pack-$name.out
+
+if [ -n "$sigterm" ]; then
+    "$KBUILD_PACK" audit --pack "${trees[@]}" --corpus "${make_args[@]}" >"$S/term.out" 2>"$S/term.err" &
+    pid=$!
+    # wait for the first module build: its strace log in audit's scratch dir
+    for _ in $(seq 600); do
+        compgen -G "$TMPDIR/kbp-audit.*/0.strace" >/dev/null && break
+        sleep 0.2
+    done
+    compgen -G "$TMPDIR/kbp-audit.*/0.strace" >/dev/null || { kill $pid; die "no module build started"; }
+    sleep 1
+    pgid=$(ps -o pgid= -p "$(pgrep -P $pid | head -n1)" | tr -d ' ')
+    kill -TERM $pid
+    rc=0
+    wait $pid || rc=$?
+    left=$(ls -A "$TMPDIR")
+    sleep 0.5
+    procs=$( [ -n "$pgid" ] && pgrep -g "$pgid" || true)
+    if [ "$rc" != 143 ] || [ -n "$left" ] || [ -n "$procs" ] || ! grep -q 'interrupted by signal 15' "$S/term.err"; then
+        echo "FAIL: exit $rc (want 143); left in TMPDIR: '$left'; processes of group $pgid: '$procs'" >&2
+        tail -n 20 "$S/term.err" >&2
+        die "SIGTERM during audit --pack"
+    fi
+    pass "SIGTERM during audit --pack: exit 143, nothing left ($name)"
+    exit 0
+fi
+
+rc=0
+"$KBUILD_PACK" audit --pack "${trees[@]}" --corpus --kernel-samples "${make_args[@]}" >"$S/pack.out" 2>"$S/pack.err" || rc=$?
+[ "$rc" = 0 ] || { tail -n 40 "$S/pack.err" >&2; die "audit --pack exited $rc"; }
+[ -z "$(ls -A "$TMPDIR")" ] || die "audit --pack left $(ls -A "$TMPDIR") in TMPDIR"
+grep -q 'kernel sample .* skipped\|build failed' "$S/pack.out" && die "unexpected line in the output"
+if [ -n "${KBP_UPDATE_EXPECTED:-}" ]; then
+    cp "$S/pack.out" "$want"
+    log "wrote $want"
+fi
+diff -u "$want" "$S/pack.out" >&2 || die "audit --pack output differs from $want"
+pass "audit --pack on $name: $(grep -c '^rule ' "$S/pack.out") rule lines as expected"
