@@ -496,7 +496,7 @@ int audit_write_report(const char *path, const struct audit_opts *o, const struc
 
 	if (!out)
 		return -errno;
-	yaml_out_begin(&y, out);
+	yaml_out_begin(&y, out, false);
 	yaml_out_map_start(&y);
 	yaml_out_kvu(&y, "kbuild-pack-audit", 1);
 	yaml_out_kv(&y, "build", o->build);

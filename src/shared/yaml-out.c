@@ -17,7 +17,18 @@ static void ev(struct yaml_out *y, yaml_event_t *event, int ok)
 		return;
 	}
 	if (!yaml_emitter_emit(&y->e, event))
-		y->err = y->e.error == YAML_WRITER_ERROR ? -EIO : -EINVAL;
+		y->err = y->e.error != YAML_WRITER_ERROR ? -EINVAL : y->write_err ? y->write_err : -EIO;
+}
+
+/* libyaml's own file output loses errno: ENOSPC must reach the user. */
+static int writer(void *data, unsigned char *buf, size_t size)
+{
+	struct yaml_out *y = data;
+
+	if (fwrite(buf, 1, size, y->f) == size)
+		return 1;
+	y->write_err = -(errno ? errno : EIO);
+	return 0;
 }
 
 /* Length of the valid UTF-8 sequence at s (as libyaml checks it), or 0. */
@@ -73,19 +84,19 @@ static void plain(struct yaml_out *y, const char *s)
 					       YAML_PLAIN_SCALAR_STYLE));
 }
 
-void yaml_out_begin(struct yaml_out *y, FILE *f)
+void yaml_out_begin(struct yaml_out *y, FILE *f, bool doc_marker)
 {
 	yaml_event_t e;
 
 	memset(y, 0, sizeof(*y));
 	y->f = f;
 	yaml_emitter_initialize(&y->e);
-	yaml_emitter_set_output_file(&y->e, f);
+	yaml_emitter_set_output(&y->e, writer, y);
 	/* ASCII out: a non-ASCII character is written as a \x, \u escape. */
 	yaml_emitter_set_unicode(&y->e, 0);
 	yaml_emitter_set_width(&y->e, -1);
 	ev(y, &e, yaml_stream_start_event_initialize(&e, YAML_UTF8_ENCODING));
-	ev(y, &e, yaml_document_start_event_initialize(&e, NULL, NULL, NULL, 1));
+	ev(y, &e, yaml_document_start_event_initialize(&e, NULL, NULL, NULL, !doc_marker));
 }
 
 int yaml_out_end(struct yaml_out *y)
@@ -96,7 +107,7 @@ int yaml_out_end(struct yaml_out *y)
 	ev(y, &e, yaml_document_end_event_initialize(&e, 1));
 	ev(y, &e, yaml_stream_end_event_initialize(&e));
 	if (!yaml_emitter_flush(&y->e) && !y->err)
-		y->err = -EIO;
+		y->err = y->write_err ? y->write_err : -EIO;
 	r = y->err;
 	yaml_emitter_delete(&y->e);
 	if (fflush(y->f) != 0 || ferror(y->f))
@@ -104,9 +115,10 @@ int yaml_out_end(struct yaml_out *y)
 	return r;
 }
 
-void yaml_out_str(struct yaml_out *y, const char *s)
+void yaml_out_scalar(struct yaml_out *y, const char *s, yaml_scalar_style_t style)
 {
 	_cleanup_free_ char *fixed = s ? utf8_escape_bytes(s) : NULL;
+	bool is_plain = style == YAML_PLAIN_SCALAR_STYLE;
 	yaml_event_t e;
 
 	if (!s) {
@@ -115,8 +127,12 @@ void yaml_out_str(struct yaml_out *y, const char *s)
 	}
 	if (fixed)
 		s = fixed;
-	ev(y, &e, yaml_scalar_event_initialize(&e, NULL, NULL, (yaml_char_t *)s, (int)strlen(s), 0, 1,
-					       YAML_DOUBLE_QUOTED_SCALAR_STYLE));
+	ev(y, &e, yaml_scalar_event_initialize(&e, NULL, NULL, (yaml_char_t *)s, (int)strlen(s), is_plain, !is_plain, style));
+}
+
+void yaml_out_str(struct yaml_out *y, const char *s)
+{
+	yaml_out_scalar(y, s, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
 }
 
 void yaml_out_key(struct yaml_out *y, const char *k)
@@ -163,6 +179,13 @@ void yaml_out_seq_start(struct yaml_out *y)
 	yaml_event_t e;
 
 	ev(y, &e, yaml_sequence_start_event_initialize(&e, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE));
+}
+
+void yaml_out_flow_seq_start(struct yaml_out *y)
+{
+	yaml_event_t e;
+
+	ev(y, &e, yaml_sequence_start_event_initialize(&e, NULL, NULL, 1, YAML_FLOW_SEQUENCE_STYLE));
 }
 
 void yaml_out_seq_end(struct yaml_out *y)

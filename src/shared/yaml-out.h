@@ -5,6 +5,7 @@
  * yaml_out_end() returns the first error. */
 #pragma once
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <yaml.h>
@@ -12,17 +13,23 @@
 struct yaml_out {
 	yaml_emitter_t e;
 	FILE *f;
-	int err;
+	int err, write_err;
 };
 
-/* Starts the stream and its one document on f (ASCII output, no line folding). */
-void yaml_out_begin(struct yaml_out *y, FILE *f);
-/* Ends the document, flushes; 0 or the first negative errno. */
+/* Starts the stream and its one document on f (ASCII output, no line
+ * folding); doc_marker: begin with "---". */
+void yaml_out_begin(struct yaml_out *y, FILE *f, bool doc_marker);
+/* Ends the document, flushes; 0 or the first negative errno (a failed
+ * write gives its own errno, e.g. -ENOSPC). */
 int yaml_out_end(struct yaml_out *y);
 
-/* A string (NULL: null). A byte that is not part of valid UTF-8 is written
- * as the character of that code (byte 0xFF: "\xFF", read back as U+00FF),
- * as the pack report does (doc/report.md). */
+/* A scalar in the given style (NULL: null). A byte that is not part of
+ * valid UTF-8 is written as the character of that code (byte 0xFF:
+ * "\xFF", read back as U+00FF). YAML_PLAIN_SCALAR_STYLE is for the
+ * writer's own numbers and names only. */
+void yaml_out_scalar(struct yaml_out *y, const char *s, yaml_scalar_style_t style);
+
+/* A string, double-quoted (NULL: null); see yaml_out_scalar(). */
 void yaml_out_str(struct yaml_out *y, const char *s);
 /* A mapping key: a plain scalar (the writer's own ASCII names). */
 void yaml_out_key(struct yaml_out *y, const char *k);
@@ -33,4 +40,6 @@ void yaml_out_map_start(struct yaml_out *y);
 void yaml_out_map_end(struct yaml_out *y);
 /* An empty sequence is written "[]" whatever the style. */
 void yaml_out_seq_start(struct yaml_out *y);
+/* A sequence written on one line: [a, b]. */
+void yaml_out_flow_seq_start(struct yaml_out *y);
 void yaml_out_seq_end(struct yaml_out *y);
