@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* A static /init for the cross boot tests: no busybox needed for any
  * architecture.  Loads /mods/<name>.ko for every line of /mods/order with
- * finit_module(2), prints one KBP-INSMOD-OK/FAIL line each, then
- * /proc/modules, then powers off. */
+ * finit_module(2), notes one KBP-INSMOD-OK/FAIL line each, then quiets the
+ * console and prints those lines, the kernel log and /proc/modules, then
+ * powers off. The kernel writes console messages straight to the UART, in
+ * the middle of a line of ours if it must: the quiet console keeps the
+ * lines the tests match whole. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/syscall.h>
@@ -29,9 +33,12 @@ static void cat(const char *path)
 
 int main(void)
 {
+	static char results[16384], klog[1 << 20];
+	size_t rlen = 0;
 	struct utsname u;
 	char name[256];
 	FILE *order;
+	int n;
 
 	mount("proc", "/proc", "proc", 0, NULL);
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
@@ -50,13 +57,23 @@ int main(void)
 		snprintf(path, sizeof(path), "/mods/%s.ko", name);
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd >= 0 && syscall(SYS_finit_module, fd, "", 0) == 0)
-			printf("KBP-INSMOD-OK: %s\n", name);
+			n = snprintf(results + rlen, sizeof(results) - rlen, "KBP-INSMOD-OK: %s\n", name);
 		else
-			printf("KBP-INSMOD-FAIL: %s (%s)\n", name, strerror(errno));
+			n = snprintf(results + rlen, sizeof(results) - rlen, "KBP-INSMOD-FAIL: %s (%s)\n", name,
+				     strerror(errno));
+		if (n > 0 && (size_t)n < sizeof(results) - rlen)
+			rlen += (size_t)n;
 		if (fd >= 0)
 			close(fd);
 		usleep(100000); /* let the module's printk reach the console first */
 	}
+	sleep(1);
+	klogctl(8, NULL, 1); /* SYSLOG_ACTION_CONSOLE_LEVEL: emergencies only */
+	printf("\nKBP-INIT: %s %s\n%.*s", u.release, u.machine, (int)rlen, results);
+	printf("KBP-DMESG:\n");
+	n = klogctl(3, klog, sizeof(klog)); /* SYSLOG_ACTION_READ_ALL */
+	if (n > 0)
+		fwrite(klog, 1, (size_t)n, stdout);
 	printf("KBP-MODULES:\n");
 	cat("/proc/modules");
 	printf("KBP-DONE\n");

@@ -90,8 +90,18 @@ echo "KBP-INIT: \$(uname -r)"
 for e in $order; do
     m=\${e%%:*} args=
     [ "\$m" = "\$e" ] || args=\${e#*:}
-    if insmod /mods/\$m.ko \$args; then echo "KBP-INSMOD-OK: \$m"; else echo "KBP-INSMOD-FAIL: \$m"; fi
+    if insmod /mods/\$m.ko \$args; then echo "KBP-INSMOD-OK: \$m"; else echo "KBP-INSMOD-FAIL: \$m"; fi >>/results
 done
+# The kernel writes its console messages straight to the UART, in the
+# middle of a line of ours if it must; with the console quiet, the results
+# and the kernel log (dmesg) follow as whole lines.
+sleep 1
+echo 1 >/proc/sys/kernel/printk
+echo
+echo "KBP-INIT: \$(uname -r)"
+cat /results
+echo "KBP-DMESG:"
+dmesg
 echo "KBP-MODULES:"
 cat /proc/modules
 echo "KBP-BTF: \$(ls /sys/kernel/btf 2>/dev/null | tr '\n' ' ')"
