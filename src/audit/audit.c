@@ -15,9 +15,16 @@
 #include <time.h>
 
 #include "audit/usage.h"
+#include "shared/interrupt.h"
 #include "shared/log.h"
 #include "shared/yaml-out.h"
 #include "sink/sink.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/path.h"
+#include "shared/fs.h"
+#include "shared/fileio.h"
+#include "shared/str.h"
 
 extern char **environ;
 
@@ -254,13 +261,13 @@ static int run_logged(char *const argv[], const char *log_path)
 	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, log_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
 	posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
 	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-	r = sink_interrupted() ? EINTR : posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
+	r = interrupted() ? EINTR : posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);
 	if (r)
 		return -r;
 	for (;;) {
-		if (sink_interrupted() && !killed) {
+		if (interrupted() && !killed) {
 			kill(-pid, SIGKILL);
 			killed = true;
 		}
@@ -269,7 +276,7 @@ static int run_logged(char *const argv[], const char *log_path)
 		if (errno != EINTR)
 			return -errno;
 	}
-	if (killed || sink_interrupted()) {
+	if (killed || interrupted()) {
 		/* strace's tracees outlive it (detached): kill the group until
 		 * it is empty, for a few seconds at most */
 		for (int k = 0; k < 250 && !(kill(-pid, SIGKILL) < 0 && errno == ESRCH); k++)

@@ -8,7 +8,8 @@
 #include <stdio.h>
 
 #include "audit/strace-log.h"
-#include "shared/util.h"
+#include "shared/interrupt.h"
+#include "shared/array.h"
 
 struct audit_opts {
 	const char *build;          /* the packed build directory */
@@ -47,7 +48,7 @@ void audit_classify(const struct access_log *log, const char *build, const char 
 /* Sorts and merges what several builds found. */
 void audit_finish(struct audit_result *r);
 /* Builds every module; 0 or a negative errno (the tools were not there;
- * -EINTR: SIGINT/TERM/HUP, see sink_install_signal_handlers(), stopped the
+ * -EINTR: SIGINT/TERM/HUP, see interrupt_install_handlers(), stopped the
  * build, whose processes were killed and scratch directory removed). */
 int audit_run(const struct audit_opts *o, struct audit_result *r);
 /* verbose: also each used file, under its rule. */

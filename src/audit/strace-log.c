@@ -16,7 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shared/util.h"
+#include "shared/macro.h"
+#include "shared/alloc.h"
+#include "shared/strbuf.h"
+#include "shared/path.h"
+#include "shared/str.h"
 
 struct proc {
 	int pid;

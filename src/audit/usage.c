@@ -7,6 +7,9 @@
 #include <yaml.h>
 
 #include "shared/log.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/str.h"
 
 /* The value of key in a mapping node, or NULL. */
 static yaml_node_t *lookup(yaml_document_t *doc, yaml_node_t *map, const char *key)

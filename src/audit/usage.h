@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "shared/util.h"
+#include "shared/array.h"
 
 struct rule_usage {
 	char *name;

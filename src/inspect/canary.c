@@ -12,7 +12,10 @@
 #include "kernel/kconfig.h"
 #include "kernel/kelf.h"
 #include "shared/log.h"
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/path.h"
+#include "shared/fs.h"
+#include "shared/fileio.h"
 #include "kernel/symvers.h"
 
 extern char **environ;

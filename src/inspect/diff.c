@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "shared/util.h"
+#include "shared/alloc.h"
 #include "inspect/packed-tree.h"
 
 static const char *type_name(enum entry_type t)

@@ -10,8 +10,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "shared/interrupt.h"
 #include "shared/log.h"
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/path.h"
+#include "shared/fs.h"
 #include "sink/sink.h"
 
 uint64_t packed_max_extract_size = PACKED_MAX_EXTRACT_DEFAULT;
@@ -140,7 +144,7 @@ static int extract(const char *file, const char *dir)
 		size_t len;
 		la_int64_t off;
 
-		if (sink_interrupted()) {
+		if (interrupted()) {
 			r = -EINTR;
 			goto out;
 		}
@@ -174,7 +178,7 @@ static int extract(const char *file, const char *dir)
 		}
 		while ((ar = archive_read_data_block(in, &buf, &len, &off)) == ARCHIVE_OK) {
 			/* counted as read: the size in a header can lie */
-			if (sink_interrupted()) {
+			if (interrupted()) {
 				r = -EINTR;
 				goto out;
 			}
@@ -277,7 +281,7 @@ static int walk(const char *root, const char *rel, bool hash, struct tree_view *
 		struct tree_file f = { 0 };
 		struct stat st;
 
-		if (sink_interrupted()) {
+		if (interrupted()) {
 			r = -EINTR;
 			break;
 		}

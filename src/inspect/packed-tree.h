@@ -8,7 +8,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "pack/filelist.h"
+#include "rules/filelist.h"
+#include "shared/interrupt.h"
 #include "shared/sha256.h"
 
 struct tree_file {
@@ -41,7 +42,7 @@ struct packed_tree {
 extern uint64_t packed_max_extract_size;
 
 /* Prints why on failure; negative errno. An archive is extracted while
- * no SIGINT/SIGTERM arrives (sink_install_signal_handlers()): one stops
+ * no SIGINT/SIGTERM arrives (interrupt_install_handlers()): one stops
  * it with -EINTR and nothing left behind. */
 int packed_open(const char *path, struct packed_tree *pt);
 void packed_close(struct packed_tree *ts);

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "inspect/verify.h"
 
+#include <stdarg.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -18,13 +19,18 @@
 #include "kernel/kversion.h"
 #include "kernel/symvers.h"
 #include "kernel/tree.h"
-#include "pack/manifest.h"
-#include "pack/secrets.h"
+#include "rules/manifest.h"
+#include "rules/secrets.h"
 #include "shared/glob.h"
 #include "shared/log.h"
-#include "shared/paths.h"
+#include "shared/datadir.h"
 #include "shared/timespec.h"
-#include "shared/util.h"
+#include "shared/macro.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/path.h"
+#include "shared/fileio.h"
+#include "shared/str.h"
 
 struct vctx {
 	const char *build;

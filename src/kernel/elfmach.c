@@ -4,7 +4,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "shared/util.h"
+#include "shared/macro.h"
 
 /* The first name of each machine is its canonical one. */
 static const struct {

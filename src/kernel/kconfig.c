@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <string.h>
 
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/fileio.h"
+#include "shared/str.h"
 
 static int sym_cmp(const void *a, const void *b)
 {

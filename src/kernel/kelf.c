@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "shared/util.h"
+#include "shared/alloc.h"
 
 struct kelf {
 	int fd;

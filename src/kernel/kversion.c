@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shared/util.h"
+#include "shared/macro.h"
+#include "shared/path.h"
+#include "shared/fileio.h"
 
 int kversion_parse(const char *s, unsigned *version, unsigned *patchlevel)
 {

@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <string.h>
 
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/fileio.h"
+#include "shared/str.h"
 
 static struct symvers_entry *symvers_new(struct symvers *sv)
 {

@@ -7,7 +7,11 @@
 #include <string.h>
 
 #include "shared/log.h"
-#include "shared/util.h"
+#include "shared/macro.h"
+#include "shared/alloc.h"
+#include "shared/path.h"
+#include "shared/fileio.h"
+#include "shared/str.h"
 
 static int resolve_dir(const char *what, const char *path, char **out)
 {

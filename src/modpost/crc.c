@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "modpost.h"
+#include "shared/alloc.h"
+#include "shared/str.h"
 
 static void extract_crcs_for_object(struct modpost *mp, const char *object, struct mp_module *mod)
 {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shared/util.h"
+#include "shared/alloc.h"
 
 struct devtable_def {
 	char *name;

@@ -6,6 +6,7 @@
 
 #include "modpost.h"
 #include "kernel/symvers.h"
+#include "shared/strbuf.h"
 
 struct dump_ctx {
 	struct modpost *mp;

@@ -6,12 +6,19 @@
  * include/linux/mod_devicetable.h, which do not vary between targets
  * except kernel_ulong_t (taken from the object's ELF class). */
 #define _GNU_SOURCE
+#include <stdarg.h>
 #include <ctype.h>
 #include <errno.h>
 #include <string.h>
 
 #include "devtable.h"
 #include "kernel/kelf.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/strbuf.h"
+#include "shared/path.h"
+#include "shared/fileio.h"
+#include "shared/str.h"
 #include "modpost.h"
 
 #define ALIAS_SIZE 500

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "modpost.h"
+#include "shared/array.h"
+#include "shared/strbuf.h"
 
 /* The kernel build directory: kbuild exports $objtree, which since 6.13 is
  * not the directory modpost runs in for M= builds (that is the module's). */

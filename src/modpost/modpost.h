@@ -9,7 +9,9 @@
 #include <stdint.h>
 
 #include "kernel/kversion.h"
-#include "shared/util.h"
+#include "shared/macro.h"
+#include "shared/array.h"
+#include "shared/strbuf.h"
 
 struct kelf;
 #include <gelf.h>

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 
 #include "modpost.h"
+#include "shared/strbuf.h"
+#include "shared/fileio.h"
 
 static void vlog(struct modpost *mp, const char *tag, bool is_error, const char *fmt, va_list ap)
 {

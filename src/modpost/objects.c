@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 
 #include "kernel/kelf.h"
+#include "shared/alloc.h"
+#include "shared/str.h"
 #include "modpost.h"
 
 static const char *license_gpl[] = {

@@ -7,6 +7,9 @@
 #include <sys/stat.h>
 
 #include "modpost.h"
+#include "shared/alloc.h"
+#include "shared/strbuf.h"
+#include "shared/str.h"
 
 const char *mp_basename(const char *path)
 {

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "kernel/kelf.h"
+#include "shared/alloc.h"
+#include "shared/str.h"
 #include "modpost.h"
 
 #define PATTERNS(...) ((const char *const[]){ __VA_ARGS__, NULL })

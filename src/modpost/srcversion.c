@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "modpost.h"
+#include "shared/alloc.h"
+#include "shared/str.h"
 
 static inline uint32_t lshift(uint32_t x, unsigned s)
 {

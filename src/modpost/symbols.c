@@ -5,6 +5,9 @@
 
 #include "devtable.h"
 #include "modpost.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/str.h"
 
 struct mp_module *mp_module_new(struct modpost *mp, const char *name, size_t len)
 {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kernel/kelf.h"
+#include "shared/alloc.h"
 #include "modpost.h"
 
 struct mp_syment {

@@ -9,16 +9,22 @@
 #include "inspect/verify.h"
 #include "kernel/symvers.h"
 #include "kernel/tree.h"
-#include "pack/filelist.h"
-#include "pack/manifest.h"
+#include "rules/filelist.h"
+#include "rules/manifest.h"
 #include "pack/report.h"
-#include "pack/select.h"
+#include "rules/select.h"
 #include "pack/steps/bundled-modpost.h"
 #include "pack/steps/hosttools.h"
 #include "pack/steps/vmlinux-btf.h"
+#include "shared/interrupt.h"
 #include "shared/log.h"
-#include "shared/paths.h"
-#include "shared/util.h"
+#include "shared/datadir.h"
+#include "shared/macro.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/strbuf.h"
+#include "shared/path.h"
+#include "shared/fs.h"
 #include "sink/sink.h"
 
 /* Module.symvers must exist (or be explicitly waived) and parse the way the
@@ -200,7 +206,7 @@ static int write_output(const struct pack_ctx *ctx, const struct manifest_set *m
 	if (r == 0 && o->report)
 		r = write_report(ctx, ms);
 	/* A signal during --verify or --report must not let the result out. */
-	if (r == 0 && sink_interrupted())
+	if (r == 0 && interrupted())
 		r = -EINTR;
 	if (r == 0)
 		r = sink_commit(s);
@@ -275,7 +281,7 @@ int kbp_pack(const struct pack_opts *o)
 
 	/* From the start, so a signal during the slow steps (host tools, vmlinux)
 	 * still ends in the cleanup below rather than a stray scratch dir. */
-	sink_install_signal_handlers();
+	interrupt_install_handlers();
 	r = open_tree(&t, o);
 	if (r == 0)
 		r = manifest_load_tree(&ms, o->manifest_dir, t.srcarch, o->extra_manifests, o->nextra);
@@ -289,15 +295,15 @@ int kbp_pack(const struct pack_opts *o)
 		r = verify_whole(&ctx);
 	if (r == 0)
 		restrict_components(o, &fl);
-	if (r == 0 && sink_interrupted())
+	if (r == 0 && interrupted())
 		r = -EINTR;
 	if (r == 0 && o->list)
 		print_list(&fl);
 	else if (r == 0)
 		r = write_output(&ctx, &ms);
 	/* The one message for a signal, wherever it stopped the pack. */
-	if (r == -EINTR && sink_interrupted())
-		log_err("interrupted by signal %d", sink_interrupted());
+	if (r == -EINTR && interrupted())
+		log_err("interrupted by signal %d", interrupted());
 
 	if (ctx.scratch) {
 		rm_rf(ctx.scratch);

@@ -12,7 +12,8 @@
 
 #include "shared/log.h"
 #include "shared/sha256.h"
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
 #include "shared/yaml-out.h"
 
 #define REPORT_VERSION "1"

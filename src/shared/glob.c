@@ -4,7 +4,9 @@
 #include <fnmatch.h>
 #include <string.h>
 
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/strbuf.h"
 
 bool glob_has_magic(const char *s)
 {

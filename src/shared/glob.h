@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "shared/util.h"
+#include "shared/array.h"
 
 /* The pattern matches the whole relative path. */
 bool glob_match(const char *pattern, const char *path);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "log.h"
 
+#include <stdarg.h>
+
 static const char *prog = "kbuild-pack";
 static enum log_level cur = LOG_WARN;
 

@@ -2,7 +2,7 @@
 /* Messages go to stderr prefixed with the program name, as kmod's tools do. */
 #pragma once
 
-#include "util.h"
+#include "shared/macro.h"
 
 enum log_level { LOG_QUIET = 0, LOG_ERR = 1, LOG_WARN = 2, LOG_INFO = 3, LOG_DEBUG = 4 };
 

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "shared/util.h"
+#include "shared/strbuf.h"
 
 static void ev(struct yaml_out *y, yaml_event_t *event, int ok)
 {

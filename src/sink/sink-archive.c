@@ -13,9 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "shared/interrupt.h"
 #include "shared/log.h"
 #include "shared/sha256.h"
-#include "shared/util.h"
+#include "shared/macro.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/fs.h"
 #include "sink/sink.h"
 #include "sink/staging.h"
 
@@ -369,7 +373,7 @@ static int write_entries(const struct writer *w)
 		bool data;
 		int r;
 
-		if (sink_interrupted())
+		if (interrupted())
 			return -EINTR;
 		ae = entry_of(w, i, &data);
 		r = write_header(w, ae);

@@ -13,7 +13,9 @@
 
 #include "shared/log.h"
 #include "shared/timespec.h"
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/path.h"
+#include "shared/fs.h"
 #include "sink/sink.h"
 #include "sink/staging.h"
 

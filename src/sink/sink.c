@@ -3,45 +3,13 @@
 #include "sink/sink.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <string.h>
 
+#include "shared/interrupt.h"
 #include "shared/log.h"
-#include "shared/util.h"
-
-static volatile sig_atomic_t caught;
-
-static void on_signal(int sig)
-{
-	caught = sig;
-}
-
-void sink_install_signal_handlers(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
-int sink_interrupted(void)
-{
-	return caught;
-}
-
-void sink_reraise(void)
-{
-	int sig = caught;
-
-	if (!sig)
-		return;
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
+#include "shared/macro.h"
+#include "shared/alloc.h"
+#include "shared/str.h"
 
 int sink_write_all(struct sink *s, const struct filelist *fl)
 {
@@ -51,7 +19,7 @@ int sink_write_all(struct sink *s, const struct filelist *fl)
 	s->state = SINK_BEGUN;
 	r = s->ops->begin(s);
 	for (size_t i = 0; r == 0 && i < fl->n; i++)
-		r = sink_interrupted() ? -EINTR : s->ops->add(s, fl->v[i]);
+		r = interrupted() ? -EINTR : s->ops->add(s, fl->v[i]);
 	return r;
 }
 

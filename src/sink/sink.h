@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "pack/filelist.h"
+#include "rules/filelist.h"
 
 struct sink;
 
@@ -82,9 +82,3 @@ static inline void sink_freep(struct sink **s) { sink_free(*s); }
 int sink_exists_error(const char *path);
 /* Sets s->path to a copy of path. */
 void sink_set_path(struct sink *s, const char *path);
-
-/* SIGINT/SIGTERM/SIGHUP set a flag that the writers check; the caller
- * cleans up and then re-raises the signal. */
-void sink_install_signal_handlers(void);
-int sink_interrupted(void); /* the signal number, or 0 */
-void sink_reraise(void);

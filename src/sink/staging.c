@@ -12,7 +12,9 @@
 #include <unistd.h>
 
 #include "shared/log.h"
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/path.h"
+#include "shared/fs.h"
 
 #define SUFFIX "XXXXXX"
 

@@ -14,9 +14,16 @@
 #include "kernel/kconfig.h"
 #include "options.h"
 #include "pack/pack.h"
+#include "shared/interrupt.h"
 #include "shared/log.h"
-#include "shared/paths.h"
+#include "shared/datadir.h"
 #include "sink/sink.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/path.h"
+#include "shared/fs.h"
+#include "shared/fileio.h"
+#include "shared/str.h"
 
 /* The module directories of the corpus, sorted, after the given ones. */
 static void add_corpus(struct ptrarray *modules)
@@ -235,7 +242,7 @@ static int run_audit(int argc, char *argv[])
 	}
 
 	/* from here on a signal ends in the cleanup below */
-	sink_install_signal_handlers();
+	interrupt_install_handlers();
 	if (c.pack) {
 		scratch = xasprintf("%s/kbp-audit-pack.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 		if (!mkdtemp(scratch)) {
@@ -289,7 +296,7 @@ static int run_audit(int argc, char *argv[])
 		n = 1;
 out:
 	if (scratch) {
-		if (c.keep && !sink_interrupted())
+		if (c.keep && !interrupted())
 			fprintf(stderr, "kbuild-pack: audit --pack tree kept: %s\n", scratch);
 		else
 			rm_rf(scratch);
@@ -297,10 +304,10 @@ out:
 	audit_result_release(&r);
 	ptrarray_free(&modules, free);
 	ptrarray_free(&obj_m, free);
-	if (n < 0 && sink_interrupted()) {
+	if (n < 0 && interrupted()) {
 		if (!c.pack || build) /* else kbp_pack said it */
-			log_err("interrupted by signal %d", sink_interrupted());
-		sink_reraise(); /* after cleaning up: 130/143 */
+			log_err("interrupted by signal %d", interrupted());
+		interrupt_reraise(); /* after cleaning up: 130/143 */
 	}
 	return n == 0 ? EXIT_OK : EXIT_FAIL;
 }

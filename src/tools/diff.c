@@ -9,6 +9,7 @@
 #include "inspect/packed-tree.h"
 #include "kbuild-pack.h"
 #include "options.h"
+#include "shared/interrupt.h"
 #include "shared/log.h"
 #include "sink/sink.h"
 
@@ -51,11 +52,11 @@ static int run_diff(int argc, char *argv[])
 		log_err("diff takes two paths A and B (see kbuild-pack diff --help)");
 		return EXIT_USAGE;
 	}
-	sink_install_signal_handlers();
+	interrupt_install_handlers();
 	n = kbp_diff(argv[optind], argv[optind + 1], stdout);
-	if (n < 0 && sink_interrupted()) {
-		log_err("interrupted by signal %d", sink_interrupted());
-		sink_reraise(); /* after cleaning up: 130/143 */
+	if (n < 0 && interrupted()) {
+		log_err("interrupted by signal %d", interrupted());
+		interrupt_reraise(); /* after cleaning up: 130/143 */
 	}
 	if (n < 0)
 		return EXIT_USAGE;

@@ -9,7 +9,8 @@
 #include "inspect/packed-tree.h"
 #include "kbuild-pack.h"
 #include "shared/log.h"
-#include "shared/util.h"
+#include "shared/macro.h"
+#include "shared/str.h"
 
 int kbp_parse_size(void *field, const char *arg)
 {

@@ -8,7 +8,7 @@
 
 #include "config.h"
 #include "kbuild-pack.h"
-#include "shared/util.h"
+#include "shared/alloc.h"
 
 /* getopt_long's value of a long-only option: past every char. */
 #define LONG_ONLY_BASE 256

@@ -8,10 +8,13 @@
 
 #include "kbuild-pack.h"
 #include "options.h"
-#include "pack/manifest.h"
+#include "rules/manifest.h"
 #include "pack/pack.h"
+#include "shared/interrupt.h"
 #include "shared/log.h"
-#include "shared/util.h"
+#include "shared/macro.h"
+#include "shared/array.h"
+#include "shared/str.h"
 #include "sink/sink.h"
 
 static const char *const modpost_names[] = { [MODPOST_TREE] = "tree", [MODPOST_BUNDLED] = "bundled" };
@@ -218,8 +221,8 @@ static int run_pack(int argc, char *argv[])
 
 	r = kbp_pack(&c.o);
 	/* Die by the signal (after cleaning up), so callers see 130/143. */
-	if (r < 0 && sink_interrupted())
-		sink_reraise();
+	if (r < 0 && interrupted())
+		interrupt_reraise();
 	return r == KBP_EUSAGE ? EXIT_USAGE : r < 0 ? EXIT_FAIL : EXIT_OK;
 }
 

@@ -9,6 +9,7 @@
 #include "inspect/verify.h"
 #include "kbuild-pack.h"
 #include "options.h"
+#include "shared/interrupt.h"
 #include "shared/log.h"
 #include "sink/sink.h"
 
@@ -73,13 +74,13 @@ static int run_verify(int argc, char *argv[])
 		if (!out)
 			out = stdout;
 	}
-	sink_install_signal_handlers();
+	interrupt_install_handlers();
 	n = kbp_verify(argv[optind], &c.o, out);
 	if (out != stdout)
 		fclose(out);
-	if (n < 0 && sink_interrupted()) {
-		log_err("interrupted by signal %d", sink_interrupted());
-		sink_reraise(); /* after cleaning up: 130/143 */
+	if (n < 0 && interrupted()) {
+		log_err("interrupted by signal %d", interrupted());
+		interrupt_reraise(); /* after cleaning up: 130/143 */
 	}
 	if (n > 0)
 		log_err("%s: %d problem(s)", argv[optind], n);

@@ -10,6 +10,8 @@
 
 #include "audit/audit.h"
 #include "audit/usage.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
 
 static const char *const hostile[] = {
 	"plain/path.h",

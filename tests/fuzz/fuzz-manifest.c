@@ -10,9 +10,10 @@
 #include <unistd.h>
 
 #include "kernel/kconfig.h"
-#include "pack/manifest.h"
+#include "rules/manifest.h"
 #include "shared/glob.h"
 #include "shared/log.h"
+#include "shared/array.h"
 
 /* manifest_load() reads a path: the input is the content of a memfd. */
 static int fd = -1;

@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "kernel/symvers.h"
-#include "shared/util.h"
+#include "shared/strbuf.h"
+#include "shared/str.h"
 #include "testsuite.h"
 
 DEFINE_TEST(test_write_format)

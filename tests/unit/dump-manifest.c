@@ -3,7 +3,7 @@
  * parser is tested by comparing text against expected files. */
 #include <stdio.h>
 
-#include "pack/manifest.h"
+#include "rules/manifest.h"
 #include "shared/log.h"
 
 static const char *const ops[] = { ['<'] = "<", ['l'] = "<=", ['>'] = ">", ['g'] = ">=", ['='] = "=" };

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "shared/glob.h"
-#include "shared/util.h"
 #include "testsuite.h"
 
 DEFINE_TEST(glob_literal)

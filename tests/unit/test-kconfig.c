@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "kernel/kconfig.h"
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/path.h"
 #include "testsuite.h"
 
 DEFINE_TEST(kconfig_values)

@@ -7,8 +7,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pack/filelist.h"
-#include "shared/util.h"
+#include "rules/filelist.h"
+#include "shared/alloc.h"
+#include "shared/path.h"
+#include "shared/fs.h"
 #include "sink/sink.h"
 #include "testsuite.h"
 

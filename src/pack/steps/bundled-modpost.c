@@ -8,11 +8,11 @@
 
 #include "kernel/kversion.h"
 #include "kernel/tree.h"
-#include "pack/filelist.h"
+#include "rules/filelist.h"
 #include "pack/pack.h"
 #include "shared/log.h"
-#include "shared/paths.h"
-#include "shared/util.h"
+#include "shared/datadir.h"
+#include "shared/macro.h"
 
 int bundled_modpost_install(struct pack_ctx *ctx)
 {

@@ -26,10 +26,16 @@
 #include <unistd.h>
 
 #include "kernel/tree.h"
-#include "pack/filelist.h"
+#include "rules/filelist.h"
 #include "pack/pack.h"
 #include "shared/log.h"
-#include "shared/util.h"
+#include "shared/macro.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/strbuf.h"
+#include "shared/path.h"
+#include "shared/fileio.h"
+#include "shared/str.h"
 
 #define RULE_TARGET "host-tools=target"
 

@@ -14,11 +14,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pack/filelist.h"
+#include "rules/filelist.h"
 #include "kernel/kconfig.h"
 #include "pack/pack.h"
 #include "shared/log.h"
-#include "shared/util.h"
+#include "shared/macro.h"
+#include "shared/alloc.h"
+#include "shared/path.h"
+#include "shared/str.h"
 #include "kernel/tree.h"
 
 static const char *const mode_names[] = {

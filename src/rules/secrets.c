@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #define _GNU_SOURCE
-#include "pack/secrets.h"
+#include "rules/secrets.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,7 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/path.h"
+#include "shared/str.h"
 
 #define PEM_BEGIN "-----BEGIN "
 #define PEM_KEY "PRIVATE KEY"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #define _GNU_SOURCE
-#include "pack/select.h"
+#include "rules/select.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -10,11 +10,13 @@
 #include <sys/stat.h>
 
 #include "shared/glob.h"
-#include "pack/secrets.h"
+#include "rules/secrets.h"
 #include "shared/log.h"
-#include "shared/paths.h"
+#include "shared/datadir.h"
 #include "shared/timespec.h"
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/path.h"
 
 struct walk {
 	const struct ktree *t;

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #define _GNU_SOURCE
-#include "pack/filelist.h"
+#include "rules/filelist.h"
 
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "shared/timespec.h"
-#include "shared/util.h"
+#include "shared/alloc.h"
 
 struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry_type type)
 {

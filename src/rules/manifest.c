@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #define _GNU_SOURCE
-#include "pack/manifest.h"
+#include "rules/manifest.h"
 
+#include <stdarg.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -10,8 +11,13 @@
 
 #include "shared/glob.h"
 #include "shared/log.h"
-#include "shared/paths.h"
-#include "shared/util.h"
+#include "shared/datadir.h"
+#include "shared/macro.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/strbuf.h"
+#include "shared/path.h"
+#include "shared/str.h"
 
 const char *origin_name(enum origin o)
 {

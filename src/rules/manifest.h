@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "kernel/kconfig.h"
-#include "shared/util.h"
+#include "shared/array.h"
 
 enum origin { ORIGIN_SRC, ORIGIN_OBJ, ORIGIN_TOOL };
 

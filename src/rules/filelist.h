@@ -8,7 +8,7 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "pack/manifest.h"
+#include "rules/manifest.h"
 
 enum entry_type { ENTRY_FILE, ENTRY_DIR, ENTRY_LINK };
 

@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "pack/filelist.h"
-#include "pack/manifest.h"
+#include "rules/filelist.h"
+#include "rules/manifest.h"
 #include "kernel/tree.h"
 
 struct select_opts {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #define _GNU_SOURCE
-#include "shared/paths.h"
+#include "shared/datadir.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "shared/util.h"
+#include "shared/alloc.h"
+#include "shared/macro.h"
+#include "shared/path.h"
 
 static char *self_dir(void)
 {
@@ -69,40 +71,4 @@ char *kbp_sibling_program(const char *name)
 		return p;
 	free(p);
 	return NULL;
-}
-
-char *path_resolve_link(const char *rel, const char *target)
-{
-	struct strbuf b = { 0 };
-	_cleanup_free_ char *dir = xstrdup(rel);
-	_cleanup_free_ char *all = NULL;
-	_cleanup_free_ char **parts = NULL;
-	char *slash = strrchr(dir, '/'), *save = NULL, *seg;
-	size_t n = 0;
-
-	if (target[0] == '/')
-		return NULL;
-	if (slash)
-		*slash = '\0';
-	else
-		dir[0] = '\0';
-	all = *dir ? xasprintf("%s/%s", dir, target) : xstrdup(target);
-	for (seg = strtok_r(all, "/", &save); seg; seg = strtok_r(NULL, "/", &save)) {
-		if (!strcmp(seg, "."))
-			continue;
-		if (!strcmp(seg, "..")) {
-			if (!n)
-				return NULL;
-			n--;
-			continue;
-		}
-		parts = xrealloc(parts, (n + 1) * sizeof(char *));
-		parts[n++] = seg;
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			strbuf_addc(&b, '/');
-		strbuf_adds(&b, parts[i]);
-	}
-	return strbuf_steal(&b);
 }

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "shared/fileio.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "shared/alloc.h"
+#include "shared/strbuf.h"
+
+/* Reads fd to EOF, or want bytes when known; more than max bytes is -EFBIG. */
+static int read_fd(int fd, size_t want, size_t max, char **buf, size_t *len)
+{
+	struct strbuf b = { 0 };
+	ssize_t n;
+
+	strbuf_grow(&b, want ? want : 65536);
+	b.s[0] = '\0';
+	for (;;) {
+		size_t room = want ? want - b.len : 65536;
+
+		if (max && b.len + room > max)
+			room = max + 1 - b.len; /* one byte more tells "too big" */
+		strbuf_grow(&b, room);
+		n = read(fd, b.s + b.len, room);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			int err = -errno;
+			strbuf_release(&b);
+			return err;
+		}
+		if (n == 0)
+			break;
+		b.len += (size_t)n;
+		b.s[b.len] = '\0';
+		if (max && b.len > max) {
+			strbuf_release(&b);
+			return -EFBIG;
+		}
+		if (want && b.len == want)
+			break;
+	}
+	if (len)
+		*len = b.len;
+	*buf = strbuf_steal(&b);
+	return 0;
+}
+
+int read_file(const char *path, char **buf, size_t *len)
+{
+	_cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	size_t want = 0;
+
+	if (fd < 0)
+		return -errno;
+	/* a regular file is read in one go, as big as fstat() says (modpost
+	 * reads thousands of small .cmd files); anything else until EOF */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		want = (size_t)st.st_size;
+	return read_fd(fd, want, 0, buf, len);
+}
+
+static const char *file_type_name(mode_t m)
+{
+	return S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+	       : S_ISSOCK(m) ? "a socket" : S_ISDIR(m) ? "a directory" : "not a regular file";
+}
+
+int read_control_file(const char *path, unsigned flags, char **buf, size_t *len, char **errmsg)
+{
+	int oflags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (flags & READ_NOFOLLOW ? O_NOFOLLOW : 0);
+	_cleanup_close_ int fd = open(path, oflags);
+	struct stat st;
+	int r;
+
+	if (fd < 0) {
+		r = -errno;
+		if (r == -ELOOP && (flags & READ_NOFOLLOW)) {
+			if (errmsg)
+				*errmsg = xasprintf("%s: a symbolic link where kbuild writes a regular file", path);
+			return r;
+		}
+		goto fail;
+	}
+	if (fstat(fd, &st) < 0) {
+		r = -errno;
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		if (errmsg)
+			*errmsg = xasprintf("%s: %s, not a regular file", path, file_type_name(st.st_mode));
+		return -EINVAL;
+	}
+	if (st.st_size > (off_t)CONTROL_FILE_MAX) {
+		r = -EFBIG;
+		goto fail;
+	}
+	r = read_fd(fd, (size_t)st.st_size, CONTROL_FILE_MAX, buf, len);
+	if (r == 0)
+		return 0;
+fail:
+	if (errmsg) {
+		if (r == -EFBIG)
+			*errmsg = xasprintf("%s: larger than %u MiB, too big for a kernel control file", path,
+					    CONTROL_FILE_MAX >> 20);
+		else
+			*errmsg = xasprintf("%s: %s", path, strerror(-r));
+	}
+	return r;
+}
+
+int read_line_file(const char *path, unsigned flags, char **line, char **errmsg)
+{
+	char *buf;
+	int r = read_control_file(path, flags, &buf, NULL, errmsg);
+
+	if (r < 0)
+		return r;
+	buf[strcspn(buf, "\n")] = '\0';
+	*line = buf;
+	return 0;
+}
