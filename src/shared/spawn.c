@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "shared/spawn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "shared/interrupt.h"
+#include "shared/log.h"
+#include "shared/strbuf.h"
+
+extern char **environ;
+
+static void log_command(char *const argv[], const char *cwd)
+{
+	struct strbuf b = { 0 };
+
+	if (log_get_level() < LOG_DEBUG)
+		return;
+	for (size_t i = 0; argv[i]; i++)
+		strbuf_addf(&b, "%s%s", i ? " " : "", argv[i]);
+	log_debug("run%s%s: %s", cwd ? " in " : "", cwd ? cwd : "", strbuf_str(&b));
+	strbuf_release(&b);
+}
+
+/* In the child, before exec: nothing here may allocate or print. A failure
+ * is written to errpipe as an errno, which the parent returns. */
+static _noreturn_ void child(char *const argv[], const struct spawn_opts *o, pid_t parent, int errpipe)
+{
+	int e, fd;
+
+	setpgid(0, 0);
+	/* the handlers of SIGINT/TERM/HUP are reset by exec; the mask is not */
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+		_exit(127); /* the parent died before prctl took effect */
+	fd = open("/dev/null", O_RDONLY);
+	if (fd < 0 || dup2(fd, STDIN_FILENO) < 0)
+		goto fail;
+	if (o->log) {
+		fd = open(o->log, O_WRONLY | O_CREAT | (o->log_append ? O_APPEND : O_TRUNC), 0644);
+		if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0 || dup2(fd, STDERR_FILENO) < 0)
+			goto fail;
+	}
+	if (o->cwd && chdir(o->cwd) < 0)
+		goto fail;
+	execvpe(argv[0], argv, o->env ? o->env : environ);
+fail:
+	e = errno;
+	if (write(errpipe, &e, sizeof(e)) < 0) {
+		/* nothing left to tell it with */
+	}
+	if (o->log)
+		dprintf(STDERR_FILENO, "cannot run %s: %s\n", argv[0], strerror(e));
+	_exit(127);
+}
+
+/* Kills the group until it is empty, for a few seconds at most. We are
+ * the children's subreaper, so that the members that die after their
+ * parent come to us and are reaped here, not left as init's zombies. */
+static void kill_group(pid_t pgid)
+{
+	for (int k = 0; k < 250; k++) {
+		if (kill(-pgid, SIGKILL) < 0 && errno == ESRCH)
+			return;
+		while (waitpid(-pgid, NULL, WNOHANG) > 0)
+			;
+		if (kill(-pgid, 0) < 0 && errno == ESRCH)
+			return;
+		nanosleep(&(struct timespec){ .tv_nsec = 20 * 1000 * 1000 }, NULL);
+	}
+}
+
+int spawn_run(char *const argv[], const struct spawn_opts *o)
+{
+	static const struct spawn_opts none;
+	static bool subreaper;
+	int p[2], status, e = 0;
+	pid_t pid, parent = getpid();
+	ssize_t n;
+
+	if (!o)
+		o = &none;
+	if (!subreaper) {
+		prctl(PR_SET_CHILD_SUBREAPER, 1);
+		subreaper = true;
+	}
+	if (interrupted())
+		return -EINTR;
+	log_command(argv, o->cwd);
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		e = -errno;
+		close(p[0]);
+		close(p[1]);
+		return e;
+	}
+	if (pid == 0) {
+		close(p[0]);
+		child(argv, o, parent, p[1]);
+	}
+	close(p[1]);
+	setpgid(pid, pid); /* as the child does: whichever runs first */
+	do
+		n = read(p[0], &e, sizeof(e)); /* EOF: exec succeeded */
+	while (n < 0 && errno == EINTR);
+	close(p[0]);
+	/* A signal arrives while we wait: the handler makes nanosleep return
+	 * early, so the group is killed within a few milliseconds. */
+	for (;;) {
+		pid_t w = waitpid(pid, &status, WNOHANG);
+
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR)
+			return -errno;
+		if (interrupted()) {
+			kill(-pid, SIGKILL);
+			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+				;
+			kill_group(pid); /* reaped: what is left are its children */
+			return -EINTR;
+		}
+		nanosleep(&(struct timespec){ .tv_nsec = 20 * 1000 * 1000 }, NULL);
+	}
+	if (n == (ssize_t)sizeof(e) && e)
+		return -e;
+	if (interrupted()) {
+		kill_group(pid); /* what the child left in its group */
+		return -EINTR;
+	}
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Every child process kbuild-pack runs (make, strace, rustc, the host
+ * compiler) goes through spawn_run: one place that knows process groups,
+ * signals, logs and the child's death with ours. */
+#pragma once
+
+#include <stdbool.h>
+
+struct spawn_opts {
+	const char *cwd; /* NULL: ours */
+	const char *log; /* stdout and stderr go here (made 0644); NULL: ours */
+	bool log_append; /* append to log instead of truncating it */
+	char *const *env; /* NULL: ours */
+};
+
+/* Runs argv (argv[0] looked up in PATH) with stdin from /dev/null, in a
+ * process group of its own, and waits for it. The child gets SIGKILL when
+ * kbuild-pack dies, however it dies (PR_SET_PDEATHSIG).
+ *
+ * When interrupted() is set before the start, nothing is started; when it
+ * becomes set while the child runs, the child's whole process group is
+ * killed (again until it is empty, a few seconds at most: strace's tracees
+ * outlive strace) and the child reaped. Both return -EINTR, silently.
+ *
+ * Otherwise returns the child's exit status, 128 + the signal that killed
+ * it, or a negative errno when it could not be started (-ENOENT: no such
+ * program; the log, when given, says so too). */
+int spawn_run(char *const argv[], const struct spawn_opts *o);
