@@ -21,7 +21,7 @@ B=$OUT/lib/modules/$REL/build
 case "$CASE" in
 unwritable-out)
 	mkdir "$S/ro"
-	mount --bind "$S/ro" "$S/ro" && mount -o remount,bind,ro "$S/ro"
+	kbp_ro_bind "$S/ro" || die "cannot make $S/ro read-only"
 	run --src "$SRC" --obj "$OBJ" --out "$S/ro"
 	expect_rc 1
 	expect_err "kbuild-pack: error: cannot create @S@/ro/lib/modules/$REL: Read-only file system"

@@ -27,7 +27,7 @@ extract_build() {
 	expect_rc 0 "$tool extraction equals the directory output" && pass "$tool: extracted tree equals the directory output"
 	run verify "$x"
 	expect_rc 0 "verify of the $tool extraction" && pass "$tool: extracted tree passes verify"
-	mount --bind "$x" "$x" && mount -o remount,bind,ro "$x"
+	kbp_ro_bind "$x" || die "cannot make $x read-only"
 	kbp_copy_modules "$S/mod"
 	kbp_build_modules "$x/lib/modules/$REL/build" "$S/mod" hide \
 		&& pass "$tool: all test modules build against the extracted tree" \
@@ -45,7 +45,7 @@ extract-bsdtar|extract-gnutar|extract-cpio)
 	extract_build "$tool" "$S/k.$fmt" ;;
 canary)
 	good_tree "$S/d"
-	mount --bind "$S/d" "$S/d" && mount -o remount,bind,ro "$S/d"
+	kbp_ro_bind "$S/d" || die "cannot make $S/d read-only"
 	run verify --canary "$G"
 	expect_rc 0 "verify --canary of a good read-only tree" && pass "canary module builds, __versions agree with Module.symvers"
 	bad_copy canary
