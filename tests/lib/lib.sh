@@ -79,6 +79,14 @@ kbp_ro_bind() {
 	fi
 }
 
+# kbp_run_case NAME: runs the function case_NAME of the test script (CMake
+# makes one test per case_ function: kbp_shell_cases), then kbp_finish.
+kbp_run_case() {
+	declare -F "case_$1" >/dev/null || { echo "unknown case $1" >&2; exit 2; }
+	"case_$1"
+	kbp_finish
+}
+
 kbp_finish() {
 	if [ "$FAILS" -ne 0 ]; then
 		echo "RESULT: $FAILS check(s) FAILED" >&2
