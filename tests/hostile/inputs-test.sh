@@ -8,6 +8,7 @@
 set -uo pipefail
 CASE=$1
 . "$(dirname "$0")/../lib/lib.sh"
+. "$(dirname "$0")/../lib/faketree.sh"
 S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-hostile.XXXXXX")
 trap 'rm -rf "$S"' EXIT
 mkdir "$S/tmp" "$S/out"
@@ -26,18 +27,11 @@ EOF
 chmod +x "$S/bounded"
 TOOL=$KBUILD_PACK KBUILD_PACK=$S/bounded
 
-# file PATH TEXT: a file of the synthetic tree (printf escapes in TEXT).
-file() { mkdir -p "$(dirname "$S/$1")" && printf "$2" >"$S/$1"; }
-# The least a kernel tree needs to be packed with the manifests in $S/man.
-file tree/Makefile 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n'
-file tree/Kbuild ''
-file tree/arch/x86/Makefile ''
-file tree/include/linux/module.h ''
-file tree/scripts/Makefile.build ''
-file tree/.config '# Linux/x86 6.1.0 Kernel Configuration\nCONFIG_X86=y\nCONFIG_MODVERSIONS=y\n'
-file tree/include/config/auto.conf 'CONFIG_X86=y\nCONFIG_MODVERSIONS=y\n'
-file tree/include/generated/autoconf.h '#define CONFIG_X86 1\n'
-file tree/include/config/kernel.release "$REL\n"
+# file PATH TEXT: a file under $S (printf escapes in TEXT).
+file() { ft_put "$S/$1" "$2"; }
+# The synthetic tree (tests/lib/faketree.sh) with modversions and two
+# exports, packed with the manifests in $S/man.
+FT_CONFIG="CONFIG_X86=y CONFIG_MODVERSIONS=y" ft_kernel "$S/tree"
 file tree/Module.symvers '0x00000001\tfoo\tvmlinux\tEXPORT_SYMBOL\t\n0x00000002\tbar\tdrivers/a\tEXPORT_SYMBOL_GPL\t\n'
 file man/common.yaml 'version: 1\nrules:\n  - name: top\n    from: src\n    include: [Makefile, Kbuild, include, scripts]\n  - name: generated\n    from: obj\n    include: [.config, Module.symvers]\n'
 file man/arch/x86.yaml 'version: 1\nrules: []\n'

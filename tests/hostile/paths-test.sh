@@ -8,35 +8,13 @@ set -uo pipefail
 CASE=$1
 . "$(dirname "$0")/../lib/lib.sh"
 . "$(dirname "$0")/../lib/keys.sh"
+. "$(dirname "$0")/../lib/faketree.sh"
 S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-hostile.XXXXXX")
 trap 'rm -rf "$S"' EXIT
 REL=6.1.0-hostile
 
-# mktree SRC [OBJ]: a configured x86 kernel tree with what manifests/common.yaml
-# requires; with OBJ, an O= build whose generated files are in OBJ.
-mktree() {
-	local src=$1 obj=${2:-$1}
-	mkdir -p "$src"/{arch/x86/include/asm,include/linux,scripts} \
-		"$obj"/{arch/x86/include/generated/asm,include/generated,include/config,scripts/basic,scripts/mod}
-	printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n' >"$src/Makefile"
-	: >"$src/Kbuild"
-	printf 'all:\n' >"$src/arch/x86/Makefile"
-	echo '/* asm */' >"$src/arch/x86/include/asm/x.h"
-	echo '/* module */' >"$src/include/linux/module.h"
-	echo '# build' >"$src/scripts/Makefile.build"
-	echo '/* generated */' >"$obj/arch/x86/include/generated/asm/g.h"
-	printf '#\n# Automatically generated file; DO NOT EDIT.\n# Linux/x86 6.1.0 Kernel Configuration\n#\nCONFIG_X86=y\n' >"$obj/.config"
-	echo 'CONFIG_X86=y' >"$obj/include/config/auto.conf"
-	echo '#define CONFIG_X86 1' >"$obj/include/generated/autoconf.h"
-	echo "$REL" >"$obj/include/config/kernel.release"
-	printf '#!/bin/sh\n' >"$obj/scripts/basic/fixdep"
-	printf '#!/bin/sh\n' >"$obj/scripts/mod/modpost"
-	chmod 755 "$obj/scripts/basic/fixdep" "$obj/scripts/mod/modpost"
-	echo 'SECTIONS { }' >"$obj/scripts/module.lds"
-	echo '/* offsets */' >"$obj/scripts/mod/devicetable-offsets.h"
-	: >"$obj/Module.symvers"
-	[ "$obj" = "$src" ] || ln -s "$src" "$obj/source"
-}
+# mktree SRC [OBJ]: the synthetic tree of tests/lib/faketree.sh (ft_kernel).
+mktree() { ft_kernel "$@"; }
 
 # listing DIR: type, mode, size, path and link target of everything below DIR.
 listing() { (cd "$1" && find . -mindepth 1 -printf '%y %m %s %p %l\n' | sort); }
