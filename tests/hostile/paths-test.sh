@@ -18,6 +18,15 @@ mktree() { ft_kernel "$@"; }
 
 # listing DIR: type, mode, size, path and link target of everything below DIR.
 listing() { (cd "$1" && find . -mindepth 1 -printf '%y %m %s %p %l\n' | sort); }
+# run_unchanged DIR ARGS...: run ARGS; a failed check if DIR changed.
+run_unchanged() {
+	local dir=$1
+	shift
+	listing "$dir" >"$S/before.txt"
+	run "$@"
+	listing "$dir" >"$S/after.txt"
+	diff -u "$S/before.txt" "$S/after.txt" >&2 || fail "the tree changed"
+}
 
 T=$S/linux
 OUT=$S/out
@@ -43,12 +52,9 @@ case_out-build-link() {
 	mktree "$T"
 	mkdir -p "$S/root/lib/modules/$REL"
 	ln -s "$T" "$S/root/lib/modules/$REL/build"
-	listing "$T" >"$S/before.txt"
-	run --src "$T" --out "$S/root" --force
+	run_unchanged "$T" --src "$T" --out "$S/root" --force
 	expect_rc 0
 	expect_err ""
-	listing "$T" >"$S/after.txt"
-	diff -u "$S/before.txt" "$S/after.txt" >&2 || fail "the tree changed"
 	[ -d "$S/root/lib/modules/$REL/build" ] && [ ! -L "$S/root/lib/modules/$REL/build" ] ||
 		fail "build is not the packed directory"
 }
@@ -144,12 +150,9 @@ case_out-is-tree() {
 	# DESTDIR/lib/modules/<release>/build is the in-tree build being packed.
 	T=$S/root/lib/modules/$REL/build
 	mktree "$T"
-	listing "$S/root" >"$S/before.txt"
-	run --src "$T" --out "$S/root" --force
+	run_unchanged "$S/root" --src "$T" --out "$S/root" --force
 	expect_rc 2
 	expect_err "kbuild-pack: error: --out @S@/root: the output @S@/root/lib/modules/$REL/build would be inside the source tree @S@/root/lib/modules/$REL/build; write it outside the trees"
-	listing "$S/root" >"$S/after.txt"
-	diff -u "$S/before.txt" "$S/after.txt" >&2 || fail "the tree changed"
 	# A tree below the output's build directory would be removed by --force as well.
 	mkdir -p "$S/root2/lib/modules/$REL/build"
 	mv "$T" "$S/root2/lib/modules/$REL/build/linux"
