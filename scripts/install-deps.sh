@@ -26,4 +26,6 @@ if [ ${#missing[@]} -gt 0 ] || [ -n "$need_update" ]; then
 fi
 # Kernel series that Debian 12 does not ship (7.2): the tarball from the
 # suite that has it, into the source cache (nothing installed on the host).
-"$here/fetch-linux-source.sh" 7.2
+# The series are those of the fixture table, tests/series.cmake (the script
+# skips the ones apt installs).
+"$here/fetch-linux-source.sh" $(sed -n 's/^ *kbp_\(cross_\)\{0,1\}fixture(\([0-9.]*\):.*/\2/p' "$here/../tests/series.cmake" | sort -uV)

@@ -48,7 +48,7 @@ build)
         grep -q 'scripts/basic/fixdep' "$S/verify-target.out" && pass "verify --host-arch $ELFARCH names the build machine's fixdep" \
             || { fail "verify --host-arch $ELFARCH did not name fixdep:"; cat "$S/verify-target.out" >&2; }
     fi
-    mount --bind "$S/out" "$S/out"; mount -o remount,bind,ro "$S/out"
+    kbp_ro_bind "$S/out" || die "cannot make $S/out read-only"
     log "cross-building the test modules against the packed tree (original trees hidden)"
     # both builds in $S/mod, the same path, so that the .ko files can be identical
     kbp_build_against "$PACKED" "$S/mod" hide
@@ -129,7 +129,7 @@ target)
     ;;
 boot)
     kbp_pack "$S/out" --host-tools=build
-    mount --bind "$S/out" "$S/out"; mount -o remount,bind,ro "$S/out"
+    kbp_ro_bind "$S/out" || die "cannot make $S/out read-only"
     kbp_build_against "$PACKED" "$S/mod" hide
     pass "all test modules cross-build against the packed tree"
     R=$S/initramfs

@@ -5,15 +5,9 @@
 # (CROSS_COMPILE prefix), KARCH (make's ARCH), ELFARCH (verify --host-arch
 # name of the target) and exports ARCH/CROSS_COMPILE so every make
 # (kbp_build_modules) cross-builds.
-KBP_CROSS_FIXTURE_SH=$KBP_TESTS_DIR/fixture/fixture.sh
-
 kbp_cross_setup() {
     SERIES=$1 LAYOUT=$2 KARCH=$3 FLAVOUR=${4:-}
-    [ -n "${KBUILD_PACK:-}" ] || die "KBUILD_PACK is not set (path of the kbuild-pack binary)"
-    [ -x "$KBUILD_PACK" ] || die "KBUILD_PACK=$KBUILD_PACK is not executable"
-    FIX=$("$KBP_CROSS_FIXTURE_SH" "$SERIES" "$LAYOUT" "$KARCH" $FLAVOUR) || die "fixture $SERIES $LAYOUT $KARCH $FLAVOUR unavailable"
-    [ -f "$FIX/.kbp-fixture-complete" ] || die "fixture $FIX incomplete"
-    REL=$(cat "$FIX/release")
+    kbp_open_fixture kbp-cross "$SERIES" "$LAYOUT" "$KARCH" $FLAVOUR
     CROSS=$(cat "$FIX/cross-compile")
     case "$KARCH" in
         arm64) ELFARCH=aarch64; QEMU_USER=qemu-aarch64 ;;
@@ -21,17 +15,7 @@ kbp_cross_setup() {
         s390)  ELFARCH=s390x; QEMU_USER=qemu-s390x ;;
         *) die "unknown arch $KARCH" ;;
     esac
-    case "$LAYOUT" in
-        obj)    SRC=$FIX/src; OBJ=$FIX/obj; KTREE=$OBJ ;;
-        intree) SRC=$FIX/tree; OBJ=; KTREE=$SRC ;;
-        *) die "bad layout $LAYOUT" ;;
-    esac
     export ARCH=$KARCH CROSS_COMPILE=$CROSS
-    S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-cross.XXXXXX")
-    trap kbp_cleanup EXIT
-    mount --bind "$FIX" "$FIX"
-    mount -o remount,bind,ro "$FIX"
-    touch "$FIX/.kbp-write-probe" 2>/dev/null && die "fixture $FIX is still writable after ro bind mount"
     log "fixture $FIX (release $REL, $KARCH, CROSS_COMPILE=$CROSS, layout $LAYOUT${FLAVOUR:+, flavour $FLAVOUR}), scratch $S"
     kbp_reproducible_builds
 }
@@ -71,26 +55,12 @@ kbp_module_build_programs() {
 }
 
 # kbp_check_modules MODDIR KTREE: modversion CRCs, vermagic and depends of
-# the cross-built test modules (as pack-test.sh does for x86_64).
+# the cross-built test modules (kbp_check_module_abi), built for KARCH.
 kbp_check_modules() {
-    local mod=$1 kt=$2 m ko want_vm vm dep
-    local CRC7_KO
-    CRC7_KO=$(kbp_modroot_ko crc7)
-    [ -n "$CRC7_KO" ] || die "crc7.ko not found in $FIX/modroot"
-    want_vm=$(modinfo -F vermagic "$CRC7_KO")
-    declare -A DEPENDS=([kbp_user]=crc7 [kbp_provider]= [kbp_consumer]=kbp_provider [kbp_multi]=)
+    local m
+    kbp_check_module_abi "$1" "$2/Module.symvers"
     for m in "${KBP_MODULES[@]}"; do
-        ko=$mod/$m/$m.ko
-        if [ "$m" = kbp_consumer ]; then
-            kbp_check_crcs "$ko" "$kt/Module.symvers" "$mod/kbp_provider/Module.symvers"
-        else
-            kbp_check_crcs "$ko" "$kt/Module.symvers"
-        fi
-        vm=$(modinfo -F vermagic "$ko")
-        [ "$vm" = "$want_vm" ] && pass "$m: vermagic '$vm'" || fail "$m: vermagic '$vm', want '$want_vm'"
-        dep=$(modinfo -F depends "$ko")
-        [ "$dep" = "${DEPENDS[$m]}" ] || fail "$m: depends '$dep', want '${DEPENDS[$m]}'"
-        "${CROSS}readelf" -h "$ko" | grep -q "Machine:.*$(kbp_machine_name)" || fail "$m.ko is not built for $KARCH"
+        "${CROSS}readelf" -h "$1/$m/$m.ko" | grep -q "Machine:.*$(kbp_machine_name)" || fail "$m.ko is not built for $KARCH"
     done
 }
 

@@ -32,23 +32,31 @@ kbp_enter_ns() {
 # obj/source symlink and obj/Makefile stay valid).
 kbp_setup() {
     SERIES=$1 LAYOUT=$2
-    [ -n "${KBUILD_PACK:-}" ] || die "KBUILD_PACK is not set (path of the kbuild-pack binary)"
-    [ -x "$KBUILD_PACK" ] || die "KBUILD_PACK=$KBUILD_PACK is not executable"
-    FIX=$("$KBP_FIXTURE_SH" "$SERIES" "$LAYOUT" x86_64 $KBP_FIXTURE_FLAVOUR) || die "fixture $SERIES $LAYOUT unavailable"
-    [ -f "$FIX/.kbp-fixture-complete" ] || die "fixture $FIX incomplete"
-    REL=$(cat "$FIX/release")
-    case "$LAYOUT" in
-        obj)    SRC=$FIX/src; OBJ=$FIX/obj; KTREE=$OBJ ;;
-        intree) SRC=$FIX/tree; OBJ=; KTREE=$SRC ;;
-        *) die "bad layout $LAYOUT" ;;
-    esac
-    S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-test.XXXXXX")
-    trap kbp_cleanup EXIT
-    mount --bind "$FIX" "$FIX"
-    mount -o remount,bind,ro "$FIX"
-    touch "$FIX/.kbp-write-probe" 2>/dev/null && die "fixture $FIX is still writable after ro bind mount"
+    kbp_open_fixture kbp-test "$SERIES" "$LAYOUT" x86_64 $KBP_FIXTURE_FLAVOUR
     log "fixture $FIX${KBP_FIXTURE_FLAVOUR:+ (flavour $KBP_FIXTURE_FLAVOUR)} (release $REL, layout $LAYOUT), scratch $S"
     kbp_reproducible_builds
+}
+
+# kbp_open_fixture PREFIX SERIES LAYOUT ARCH [FLAVOUR]: the fixture of
+# fixture.sh SERIES LAYOUT ARCH [FLAVOUR] (built or found in the cache) as
+# FIX, REL, SRC, OBJ, KTREE; a scratch dir S (PREFIX.XXXXXX, removed on
+# exit) and the fixture dir mounted read-only over itself.
+kbp_open_fixture() {
+    local prefix=$1 layout=$3
+    shift
+    [ -n "${KBUILD_PACK:-}" ] || die "KBUILD_PACK is not set (path of the kbuild-pack binary)"
+    [ -x "$KBUILD_PACK" ] || die "KBUILD_PACK=$KBUILD_PACK is not executable"
+    FIX=$("$KBP_FIXTURE_SH" "$@") || die "fixture $* unavailable"
+    [ -f "$FIX/.kbp-fixture-complete" ] || die "fixture $FIX incomplete"
+    REL=$(cat "$FIX/release")
+    case "$layout" in
+        obj)    SRC=$FIX/src; OBJ=$FIX/obj; KTREE=$OBJ ;;
+        intree) SRC=$FIX/tree; OBJ=; KTREE=$SRC ;;
+        *) die "bad layout $layout" ;;
+    esac
+    S=$(mktemp -d "${TMPDIR:-/tmp}/$prefix.XXXXXX")
+    trap kbp_cleanup EXIT
+    kbp_ro_bind "$FIX" || die "cannot make the fixture $FIX read-only"
 }
 
 # kbp_config_on SYMBOL: the fixture's config has SYMBOL=y
@@ -167,8 +175,7 @@ kbp_build_modules() {
 kbp_pack_and_build() {
     # shellcheck disable=SC2086
     kbp_pack "$S/out" ${KBP_PACK_ARGS:-}
-    mount --bind "$S/out" "$S/out"
-    mount -o remount,bind,ro "$S/out"
+    kbp_ro_bind "$S/out" || die "cannot make $S/out read-only"
     kbp_copy_modules "$S/mod"
     log "building test modules against the packed tree (original trees hidden, packed tree read-only)"
     kbp_build_modules "$PACKED" "$S/mod" hide || die "test modules do not build against the packed tree"
@@ -220,6 +227,34 @@ kbp_check_crcs() {
         fail "$name: CRC mismatches (symbol module-crc symvers-crc):"
         echo "$wrong" >&2
     fi
+}
+
+# The test modules' dependencies, as modinfo's depends field names them.
+declare -A KBP_DEPENDS=([kbp_user]=crc7 [kbp_provider]= [kbp_consumer]=kbp_provider [kbp_multi]=)
+
+# kbp_check_module_abi MODDIR SYMVERS: the test modules built in MODDIR
+# against a tree whose Module.symvers is SYMVERS: every __versions CRC is
+# the exported one (kbp_consumer's from kbp_provider's Module.symvers too),
+# the vermagic is the fixture's own (its crc7.ko's) and depends is exact.
+# Leaves "crc symbol" lines in $S/<module>.versions and $S/<module>.crcs.
+kbp_check_module_abi() {
+    local mod=$1 symvers=$2 m ko crc7 want_vm vm dep
+    crc7=$(kbp_modroot_ko crc7)
+    [ -n "$crc7" ] || die "crc7.ko not found in $FIX/modroot"
+    want_vm=$(modinfo -F vermagic "$crc7")
+    case "$want_vm" in "$REL "*modversions*) ;; *) fail "in-tree crc7.ko vermagic '$want_vm' looks wrong" ;; esac
+    for m in "${KBP_MODULES[@]}"; do
+        ko=$mod/$m/$m.ko
+        if [ "$m" = kbp_consumer ]; then
+            kbp_check_crcs "$ko" "$symvers" "$mod/kbp_provider/Module.symvers"
+        else
+            kbp_check_crcs "$ko" "$symvers"
+        fi
+        vm=$(modinfo -F vermagic "$ko")
+        [ "$vm" = "$want_vm" ] && pass "$m: vermagic '$vm'" || fail "$m: vermagic '$vm', want '$want_vm'"
+        dep=$(modinfo -F depends "$ko")
+        [ "$dep" = "${KBP_DEPENDS[$m]}" ] && pass "$m: depends '$dep'" || fail "$m: depends '$dep', want '${KBP_DEPENDS[$m]}'"
+    done
 }
 
 kbp_section() { # KO SECTION OUT (with ${CROSS}objcopy for a cross-built KO)

@@ -67,6 +67,26 @@ bad_copy() {
 	cp -a "$G" "$BAD"
 }
 
+# kbp_ro_bind DIR: DIR bind-mounted read-only over itself (as root, in the
+# test's own mount namespace), so that its paths stay valid; returns 1 with
+# a message when that fails or DIR is still writable.
+kbp_ro_bind() {
+	mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || { echo "cannot bind-mount $1 read-only" >&2; return 1; }
+	if touch "$1/.kbp-write-probe" 2>/dev/null; then
+		rm -f "$1/.kbp-write-probe"
+		echo "$1 is still writable after a read-only bind mount" >&2
+		return 1
+	fi
+}
+
+# kbp_run_case NAME: runs the function case_NAME of the test script (CMake
+# makes one test per case_ function: kbp_shell_cases), then kbp_finish.
+kbp_run_case() {
+	declare -F "case_$1" >/dev/null || { echo "unknown case $1" >&2; exit 2; }
+	"case_$1"
+	kbp_finish
+}
+
 kbp_finish() {
 	if [ "$FAILS" -ne 0 ]; then
 		echo "RESULT: $FAILS check(s) FAILED" >&2

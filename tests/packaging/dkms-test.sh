@@ -19,8 +19,7 @@ kbpp_need dkms depmod modinfo
 # the scratch root: $S/root/lib/modules/<release>/{build,source}, the build
 # dir read-only
 kbp_pack "$S/root"
-mount --bind "$PACKED" "$PACKED"
-mount -o remount,bind,ro "$PACKED"
+kbp_ro_bind "$PACKED" || die "cannot make $PACKED read-only"
 MODDIR=$S/root/lib/modules/$REL
 
 src=$S/usrsrc/kbp_user-1.0

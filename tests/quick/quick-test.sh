@@ -3,7 +3,8 @@
 # synthetic kernel tree (tests/data/tree, an O= build made by mktree.sh).
 # No root, no kernel, no mounts; each case checks exact messages, exit
 # statuses, file lists and bytes. Expected outputs: expected/CASE*.{out,err}.
-# Usage: quick-test.sh CASE      (cases: see CMakeLists.txt next to this)
+# Usage: quick-test.sh CASE   (cases: the case_NAME functions, one CTest
+# test quick-cli.NAME each)
 set -uo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
 CASE=$1
@@ -71,34 +72,38 @@ repro() {
 	expect_rc 0 "$fmt holds the same tree as --format dir" && pass "$fmt holds the same files as the directory output"
 }
 
-case "$CASE" in
-usage-no-tree)
+case_usage-no-tree() {
 	run --out "$OUT"
 	expect_rc 2
 	expect "$CASE"
-	expect_empty "$OUT" ;;
-usage-bad-modpost)
+	expect_empty "$OUT"
+}
+case_usage-bad-modpost() {
 	pk --out "$OUT" --modpost=mine
 	expect_rc 2
 	expect "$CASE"
-	expect_empty "$OUT" ;;
-usage-unknown-command)
+	expect_empty "$OUT"
+}
+case_usage-unknown-command() {
 	run frobnicate
 	expect_rc 2
-	expect "$CASE" ;;
-not-a-kernel-tree)
+	expect "$CASE"
+}
+case_not-a-kernel-tree() {
 	mkdir "$S/empty"
 	run --src "$S/empty" --out "$OUT"
 	expect_rc 1
 	expect "$CASE"
-	expect_empty "$OUT" ;;
-unconfigured)
+	expect_empty "$OUT"
+}
+case_unconfigured() {
 	rm "$OBJ/include/config/auto.conf"
 	pk --out "$OUT"
 	expect_rc 1
 	expect "$CASE"
-	expect_empty "$OUT" ;;
-missing-symvers)
+	expect_empty "$OUT"
+}
+case_missing-symvers() {
 	rm "$OBJ/Module.symvers"
 	pk --out "$OUT"
 	expect_rc 1
@@ -107,22 +112,25 @@ missing-symvers)
 	pk --out "$OUT" --allow-missing-symvers
 	expect_rc 0
 	expect "$CASE-allowed"
-	[ -f "$B/Makefile" ] && [ ! -e "$B/Module.symvers" ] || fail "--allow-missing-symvers did not pack without Module.symvers" ;;
-corrupt-symvers)
+	[ -f "$B/Makefile" ] && [ ! -e "$B/Module.symvers" ] || fail "--allow-missing-symvers did not pack without Module.symvers"
+}
+case_corrupt-symvers() {
 	sed -i '3s/\t[^\t]*$//' "$OBJ/Module.symvers" # line 3 loses its namespace field
 	pk --out "$OUT"
 	expect_rc 1
 	expect "$CASE"
-	expect_empty "$OUT" ;;
-unknown-arch)
+	expect_empty "$OUT"
+}
+case_unknown-arch() {
 	pk --out "$OUT" --arch vax
 	expect_rc 1
 	expect "$CASE-vax"
 	pk --out "$OUT" --arch mips
 	expect_rc 1
 	expect "$CASE-mips"
-	expect_empty "$OUT" ;;
-bad-manifest)
+	expect_empty "$OUT"
+}
+case_bad-manifest() {
 	printf 'version: 1\nrules:\n  - name: extra\n    from: src\n    include: [drivers/md/*.h\n' >"$S/extra.yaml"
 	pk --out "$OUT" --manifest "$S/extra.yaml"
 	expect_rc 1
@@ -135,16 +143,18 @@ bad-manifest)
 	pk --out "$OUT" --manifest "$S/extra.yaml"
 	expect_rc 1
 	expect "$CASE-component"
-	expect_empty "$OUT" ;;
-required-missing)
+	expect_empty "$OUT"
+}
+case_required-missing() {
 	rm "$OBJ/scripts/basic/fixdep"
 	pk --out "$OUT"
 	expect_rc 1
 	line=$(grep -n 'name: required-host-tools' "$MANIFESTS/common.yaml" | cut -d: -f1)
 	sed -i "s|common.yaml:$line:|common.yaml:@LINE@:|" "$S/err.txt"
 	expect "$CASE"
-	expect_empty "$OUT" ;;
-exists-force)
+	expect_empty "$OUT"
+}
+case_exists-force() {
 	pk --out "$OUT"
 	expect_rc 0
 	touch "$B/stale-marker"
@@ -158,8 +168,9 @@ exists-force)
 	[ "$(readlink "$OUT/lib/modules/$REL/source")" = build ] || fail "source link is not 'build'"
 	left=$(ls -A "$OUT/lib/modules/$REL")
 	[ "$left" = "build
-source" ] || fail "stray entries beside build: $left" ;;
-private-key)
+source" ] || fail "stray entries beside build: $left"
+}
+case_private-key() {
 	mkdir -p "$OBJ/certs"
 	printf -- '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n' >"$OBJ/certs/signing_key.pem"
 	printf -- '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\n' >"$OBJ/certs/other.pem"
@@ -173,8 +184,9 @@ private-key)
 	expect "$CASE"
 	got=$(cd "$B/certs" && ls -A | tr '\n' ' ')
 	[ "$got" = "public.pem signing_key.x509 " ] || fail "certs/ in the output holds: $got"
-	if grep -rlq 'PRIVATE KEY' "$B"; then fail "private key material in the output"; fi ;;
-list)
+	if grep -rlq 'PRIVATE KEY' "$B"; then fail "private key material in the output"; fi
+}
+case_list() {
 	# Every selected file, its tree and its rule: exactly, and what a pack writes.
 	pk --list
 	expect_rc 0
@@ -182,8 +194,9 @@ list)
 	cut -f1 "$S/out.txt" | sort >"$S/list.txt"
 	pk --out "$OUT"
 	(cd "$B" && find . ! -type d | sed 's|^\./||' | sort) >"$S/packed.txt"
-	diff -u "$S/list.txt" "$S/packed.txt" >&2 || fail "--list differs from what a pack writes" ;;
-components)
+	diff -u "$S/list.txt" "$S/packed.txt" >&2 || fail "--list differs from what a pack writes"
+}
+case_components() {
 	# objtool in its own component, module.h in another (the link
 	# include/linux/module-alias.h -> module.h stays in main).
 	printf 'version: 1\nrules:\n  - name: objtool-part\n    from: obj\n    include: tools/objtool/objtool\n    component: objtool\n  - name: module-header\n    from: src\n    include: include/linux/module.h\n    component: extra\n' >"$S/parts.yaml"
@@ -238,8 +251,9 @@ components)
 		expect_rc 0 "tar of $c" || die "pack failed"
 	done
 	! tar -tf "$S/objtool.tar" | grep -q "/source\$" && tar -tf "$S/main.tar" | grep -qx "lib/modules/$REL/source" \
-		&& pass "only the part with main has lib/modules/$REL/source" || fail "source link: $(tar -tf "$S/objtool.tar" | grep source)" ;;
-usage-components)
+		&& pass "only the part with main has lib/modules/$REL/source" || fail "source link: $(tar -tf "$S/objtool.tar" | grep source)"
+}
+case_usage-components() {
 	pk --list --component objtool --exclude-component rust
 	expect_rc 2
 	expect "$CASE-both"
@@ -249,8 +263,9 @@ usage-components)
 	pk --out "$OUT" --exclude-component nosuch --verify
 	expect_rc 2
 	expect "$CASE-unknown"
-	expect_empty "$OUT" ;;
-components-verify)
+	expect_empty "$OUT"
+}
+case_components-verify() {
 	# --verify of a part checks the whole selection it is cut from.
 	printf 'version: 1\nrules:\n  - name: objtool-part\n    from: obj\n    include: tools/objtool/objtool\n    component: objtool\n' >"$S/parts.yaml"
 	pk --out "$S/ok" --manifest "$S/parts.yaml" --component objtool --verify
@@ -263,14 +278,16 @@ components-verify)
 	expect_rc 1 "pack --component --verify of a tree that fails verify"
 	expect "$CASE"
 	left=$(ls -A "$S" | grep -E "^bad|kbuild-pack" || true)
-	[ -z "$left" ] && pass "nothing published, nothing left behind" || fail "left behind: $left" ;;
-obj-only)
+	[ -z "$left" ] && pass "nothing published, nothing left behind" || fail "left behind: $left"
+}
+case_obj-only() {
 	run --obj "$OBJ" --list
 	expect_rc 0
 	mv "$S/out.txt" "$S/objonly.txt"
 	pk --list
-	diff -u "$S/out.txt" "$S/objonly.txt" >&2 || fail "--obj alone did not find the source through OBJ/source" ;;
-dir-mtimes)
+	diff -u "$S/out.txt" "$S/objonly.txt" >&2 || fail "--obj alone did not find the source through OBJ/source"
+}
+case_dir-mtimes() {
 	# A directory takes the time of the newest entry below it, never 1970 or "now".
 	pk --out "$OUT"
 	expect_rc 0
@@ -282,24 +299,32 @@ dir-mtimes)
 	done < <(find "$B" -type d)
 	ours=$(stat -c %Y "$B")
 	newest=$(find "$B" -mindepth 1 -printf '%T@\n' | sort -n | tail -n 1 | cut -d. -f1)
-	[ "$ours" = "$newest" ] || fail "build/ mtime $ours is not its newest entry's $newest" ;;
-repro-tar|repro-tar.gz|repro-tar.xz|repro-tar.zst|repro-cpio)
+	[ "$ours" = "$newest" ] || fail "build/ mtime $ours is not its newest entry's $newest"
+}
+case_repro-tar() {
 	good_tree "$S/d" && ln -s "$G" "$S/dirpack"
-	repro "${CASE#repro-}" ;;
-repro-hardlinks)
+	repro "${CASE#repro-}"
+}
+case_repro-tar.gz() { case_repro-tar; }
+case_repro-tar.xz() { case_repro-tar; }
+case_repro-tar.zst() { case_repro-tar; }
+case_repro-cpio() { case_repro-tar; }
+case_repro-hardlinks() {
 	good_tree "$S/d" && ln -s "$G" "$S/dirpack"
 	repro tar --hardlink-dups
 	[ "$(tar -tvf "$S/r1/k.tar" | grep -c '^h')" -gt 0 ] && pass "tar has hard links" || fail "no hard links in tar --hardlink-dups"
 	rm -rf "$S/r1" "$S/r2"
-	repro cpio --hardlink-dups ;;
-archive-listing)
+	repro cpio --hardlink-dups
+}
+case_archive-listing() {
 	# What an archive holds, entry by entry: names, types, modes, owners, times.
 	pk --format tar --out "$S/k.tar"
 	expect_rc 0 "pack --format tar" || die "pack failed"
 	TZ=UTC tar --numeric-owner --full-time -tvf "$S/k.tar" >"$S/out.txt" 2>"$S/err.txt"
 	sed -i 's/ \+/ /g' "$S/out.txt"
-	expect "$CASE" ;;
-sde)
+	expect "$CASE"
+}
+case_sde() {
 	# SOURCE_DATE_EPOCH earlier than the tree: every mtime is clamped, so
 	# two epochs give different bytes and one epoch gives the same bytes.
 	for e in 1000000000 1000000001; do
@@ -320,8 +345,9 @@ sde)
 	[ "$names" = "root/root" ] && pass "all entries root/root" || fail "owner names: $names"
 	SOURCE_DATE_EPOCH=1000000000 "$KBUILD_PACK" --src "$SRC" --obj "$OBJ" --out "$S/d" || die "pack failed"
 	late=$(find "$S/d/lib/modules/$REL/build" "$S/d/lib/modules/$REL/source" -newermt @1000000000 | head -n 3)
-	[ -z "$late" ] && pass "directory output: no mtime after SOURCE_DATE_EPOCH" || fail "directory output has later mtimes: $late" ;;
-exists)
+	[ -z "$late" ] && pass "directory output: no mtime after SOURCE_DATE_EPOCH" || fail "directory output has later mtimes: $late"
+}
+case_exists() {
 	echo keep >"$S/k.tar"
 	pk --format tar --out "$S/k.tar"
 	expect_rc 1 "pack onto an existing archive"
@@ -333,8 +359,9 @@ exists)
 	[ -z "$left" ] && pass "no temporary files left" || fail "left behind: $left"
 	pk --format dir --hardlink-dups --out "$S/o"
 	expect_rc 2 "--hardlink-dups with a directory"
-	expect "$CASE-hardlink-dir" ;;
-report)
+	expect "$CASE-hardlink-dir"
+}
+case_report() {
 	# The whole report, byte for byte (the host programs' hash substituted).
 	pk --out "$S/d" --report "$S/r.yaml"
 	expect_rc 0 "pack --report" || die "pack failed"
@@ -346,8 +373,9 @@ report)
 	pk --format tar --out "$S/k.tar" --report -
 	expect_rc 0 "pack --report -"
 	python3 -c 'import sys,yaml; r=yaml.safe_load(open(sys.argv[1])); assert r["format"]=="tar"' "$S/out.txt" \
-		&& pass "--report - writes the report to stdout" || fail "--report - output is not the report" ;;
-verify-good)
+		&& pass "--report - writes the report to stdout" || fail "--report - output is not the report"
+}
+case_verify-good() {
 	good_tree "$S/d"
 	run verify "$G"
 	expect_rc 0 "verify of a good build directory" && [ ! -s "$S/out.txt" ] && pass "good tree: verify exits 0, prints nothing"
@@ -355,21 +383,25 @@ verify-good)
 	expect_rc 0 "verify of a DESTDIR" && pass "verify finds the build directory in a DESTDIR"
 	pk --format tar.gz --out "$S/k.tar.gz"
 	run verify "$S/k.tar.gz"
-	expect_rc 0 "verify of an archive" && pass "good archive: verify exits 0" ;;
-verify-missing)
+	expect_rc 0 "verify of an archive" && pass "good archive: verify exits 0"
+}
+case_verify-missing() {
 	good_tree "$S/d"; bad_copy missing
 	rm "$BAD/scripts/mod/modpost"
-	verify_bad "scripts/mod/modpost: required file is missing" ;;
-verify-missing-conditional)
+	verify_bad "scripts/mod/modpost: required file is missing"
+}
+case_verify-missing-conditional() {
 	good_tree "$S/d"; bad_copy cond
 	rm "$BAD/tools/objtool/objtool"
-	verify_bad "tools/objtool/objtool: required file is missing (CONFIG_OBJTOOL=y)" ;;
-verify-foreign-elf)
+	verify_bad "tools/objtool/objtool: required file is missing (CONFIG_OBJTOOL=y)"
+}
+case_verify-foreign-elf() {
 	good_tree "$S/d"; bad_copy elf
 	# fixdep as built for another machine: e_machine (offset 18) = EM_AARCH64 (183).
 	printf '\xb7\x00' | dd of="$BAD/scripts/basic/fixdep" bs=1 seek=18 conv=notrunc status=none
-	verify_bad "scripts/basic/fixdep: ELF machine aarch64 (183), expected x86_64 (62)" ;;
-verify-host-arch)
+	verify_bad "scripts/basic/fixdep: ELF machine aarch64 (183), expected x86_64 (62)"
+}
+case_verify-host-arch() {
 	good_tree "$S/d"
 	run verify --host-arch aarch64 "$G"
 	expect_rc 1 "verify --host-arch aarch64 of an x86_64 tree"
@@ -378,8 +410,9 @@ verify-host-arch)
 	expect_rc 0 "verify --host-arch x86_64" && pass "--host-arch x86_64 passes"
 	run verify --host-arch vax "$G"
 	expect_rc 2 "unknown --host-arch"
-	expect "$CASE-vax" ;;
-verify-gendwarfksyms)
+	expect "$CASE-vax"
+}
+case_verify-gendwarfksyms() {
 	# A 6.14+ tree may version symbols with gendwarfksyms instead of
 	# genksyms (common.yaml: genksyms is then not required, gendwarfksyms
 	# is): what pack packs, verify must accept.
@@ -391,8 +424,9 @@ verify-gendwarfksyms)
 	good_tree "$S/d"
 	run verify "$G"
 	expect_rc 0 "verify of a gendwarfksyms tree"
-	expect "$CASE" ;;
-verify-7.2)
+	expect "$CASE"
+}
+case_verify-7.2() {
 	# The tree as 7.2 with what its manifests rules add (DWARF symbol
 	# versions, module BTF through scripts/gen-btf.sh, tracepoint-update,
 	# Makefile.warn): pack takes it all, verify accepts the result and
@@ -434,8 +468,9 @@ verify-7.2)
 	line=$(grep -n 'name: resolve-btfids' "$MANIFESTS/common.yaml" | cut -d: -f1)
 	sed -i "s|common.yaml:$line:|common.yaml:@LINE@:|" "$S/err.txt"
 	cp "$S/err.txt" "$S/err.pack"; : >"$S/out.txt"
-	expect "$CASE-pack" ;;
-verify-rust)
+	expect "$CASE-pack"
+}
+case_verify-rust() {
 	# CONFIG_RUST (tests/rust has the real thing): pack takes the crate
 	# metadata and proc-macros of rust/ by pattern and nothing else of it,
 	# x86's target spec, rustc_cfg and the rustavailable headers, not the
@@ -465,36 +500,43 @@ verify-rust)
 	rm -r "$BAD/rust" "$BAD/scripts/target.json"
 	run verify "$BAD"
 	expect_rc 1 "verify of the Rust tree without rust/"
-	expect "$CASE" ;;
-verify-private-key)
+	expect "$CASE"
+}
+case_verify-private-key() {
 	good_tree "$S/d"; bad_copy key
 	mkdir -p "$BAD/certs"
 	printf -- '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n' >"$BAD/certs/extra.pem"
-	verify_bad "certs/extra.pem: private key material" ;;
-verify-abs-symlink)
+	verify_bad "certs/extra.pem: private key material"
+}
+case_verify-abs-symlink() {
 	good_tree "$S/d"; bad_copy abslink
 	ln -s /etc/hostname "$BAD/include/hostname.h"
-	verify_bad "include/hostname.h: symlink to an absolute path: /etc/hostname" ;;
-verify-outside-symlink)
+	verify_bad "include/hostname.h: symlink to an absolute path: /etc/hostname"
+}
+case_verify-outside-symlink() {
 	good_tree "$S/d"; bad_copy outlink
 	ln -s ../../../../outside "$BAD/include/out.h"
-	verify_bad "include/out.h: symlink points outside the tree: ../../../../outside" ;;
-verify-mtime-order)
+	verify_bad "include/out.h: symlink points outside the tree: ../../../../outside"
+}
+case_verify-mtime-order() {
 	good_tree "$S/d"; bad_copy mtime
 	touch -d '@1000000000' "$BAD/include/config/auto.conf"
 	touch -d '@1000000000' "$BAD/include/generated/autoconf.h"
-	verify_bad "include/config/auto.conf: older than .config: kbuild would try to regenerate the configuration" ;;
-verify-corrupt-symvers)
+	verify_bad "include/config/auto.conf: older than .config: kbuild would try to regenerate the configuration"
+}
+case_verify-corrupt-symvers() {
 	good_tree "$S/d"; bad_copy symvers
 	sed -i '3s/^0x/zz/' "$BAD/Module.symvers"
-	verify_bad "Module.symvers:3: parse error: CRC is not a 0x-prefixed hex number" ;;
-verify-abs-path)
+	verify_bad "Module.symvers:3: parse error: CRC is not a 0x-prefixed hex number"
+}
+case_verify-abs-path() {
 	# A path of the build machine (the scratch dir is under /tmp, which
 	# verify allows; the trees of a real build machine are elsewhere).
 	good_tree "$S/d"; bad_copy abspath
 	printf 'include %s/Makefile\n' /home/builder/linux >"$BAD/scripts/Makefile.extra"
-	verify_bad "scripts/Makefile.extra: line 1 names an absolute path of the build machine: /home/builder/linux/Makefile" ;;
-verify-all-at-once)
+	verify_bad "scripts/Makefile.extra: line 1 names an absolute path of the build machine: /home/builder/linux/Makefile"
+}
+case_verify-all-at-once() {
 	# Every defect at once: every one is listed, one per line.
 	good_tree "$S/d"; bad_copy all
 	rm "$BAD/scripts/module.lds"
@@ -502,8 +544,9 @@ verify-all-at-once)
 	printf 'x\n' >>"$BAD/Module.symvers"
 	run verify "$BAD"
 	expect_rc 1 "verify of a tree with three defects"
-	expect "$CASE" ;;
-pack-verify)
+	expect "$CASE"
+}
+case_pack-verify() {
 	pk --out "$S/ok" --verify
 	expect_rc 0 "pack --verify of a good tree" && [ -d "$S/ok/lib/modules/$REL/build" ] && pass "pack --verify publishes a good tree"
 	# An extra manifest pulls in the object tree's auto.conf.cmd, which names
@@ -516,8 +559,9 @@ pack-verify)
 		expect "$CASE-$fmt"
 		left=$(ls -A "$S" | grep -E "^bad|kbuild-pack" || true)
 		[ -z "$left" ] && pass "$fmt: nothing published, nothing left behind" || fail "$fmt: left behind: $left"
-	done ;;
-diff-manifests)
+	done
+}
+case_diff-manifests() {
 	good_tree "$S/a"
 	printf 'version: 1\nrules:\n  - name: extra-docs\n    from: src\n    include: [README, COPYING, LICENSES/preferred/GPL-2.0]\n' >"$S/extra.yaml"
 	pk --out "$S/b" --manifest "$S/extra.yaml"
@@ -542,8 +586,6 @@ diff-manifests)
 	size=$(stat -c %s "$A/Makefile")
 	printf '%s\n' "differs: Makefile (content: $size bytes in A, $((size - 15)) bytes in B)" \
 		"differs: scripts/mod/modpost (mode 0644 in A, 0755 in B)" >"$S/want.txt"
-	expect_out "$S/want.txt" "diff names content and mode changes" ;;
-*)
-	die "unknown case $CASE" ;;
-esac
-kbp_finish
+	expect_out "$S/want.txt" "diff names content and mode changes"
+}
+kbp_run_case "$CASE"

@@ -8,12 +8,13 @@
 # GENDWARFKSYMS, gendwarfksyms for GENDWARFKSYMS; scripts/module-common.c
 # from 6.12 on.
 set -eu
+. "$(dirname "$0")/../../lib/faketree.sh"
 dir=$1 ver=$2
 shift 2
 mkdir -p "$dir"
 cd "$dir"
-put() { mkdir -p "$(dirname "$1")"; printf '%b' "$2" > "$1"; }
-prog() { put "$1" '#!/bin/sh\nexit 0\n'; chmod 755 "$1"; }
+put() { ft_put "$@"; }
+prog() { ft_prog "$1"; }
 has() { local sym=$1; shift; printf '%s\n' "$@" | grep -qx "$sym=y"; }
 config=$(printf '%s\\n' CONFIG_X86=y CONFIG_64BIT=y CONFIG_MODULES=y "$@")
 
@@ -40,7 +41,4 @@ if has CONFIG_GENDWARFKSYMS "$@"; then
 elif has CONFIG_MODVERSIONS "$@"; then
 	prog scripts/genksyms/genksyms
 fi
-# kbuild's order: .config, then auto.conf, then autoconf.h (manifests' mtime-order).
-touch -d @1000000000 .config
-touch -d @1000000001 include/config/auto.conf
-touch -d @1000000002 include/generated/autoconf.h
+ft_mtimes . 1000000000

@@ -3,10 +3,12 @@
 # made here (no root, no kernel): each case checks the exact message and
 # exit status, that it ends in bounded time and memory, and that nothing
 # was written or left behind (output, report, $SMPDIR).
-# Usage: hostile-test.sh CASE   (KBUILD_PACK: the tool under test)
+# Usage: inputs-test.sh CASE   (KBUILD_PACK: the tool under test; cases:
+# the case_NAME functions, one CTest test hostile.NAME each)
 set -uo pipefail
 CASE=$1
 . "$(dirname "$0")/../lib/lib.sh"
+. "$(dirname "$0")/../lib/faketree.sh"
 S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-hostile.XXXXXX")
 trap 'rm -rf "$S"' EXIT
 mkdir "$S/tmp" "$S/out"
@@ -25,18 +27,11 @@ EOF
 chmod +x "$S/bounded"
 TOOL=$KBUILD_PACK KBUILD_PACK=$S/bounded
 
-# file PATH TEXT: a file of the synthetic tree (printf escapes in TEXT).
-file() { mkdir -p "$(dirname "$S/$1")" && printf "$2" >"$S/$1"; }
-# The least a kernel tree needs to be packed with the manifests in $S/man.
-file tree/Makefile 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n'
-file tree/Kbuild ''
-file tree/arch/x86/Makefile ''
-file tree/include/linux/module.h ''
-file tree/scripts/Makefile.build ''
-file tree/.config '# Linux/x86 6.1.0 Kernel Configuration\nCONFIG_X86=y\nCONFIG_MODVERSIONS=y\n'
-file tree/include/config/auto.conf 'CONFIG_X86=y\nCONFIG_MODVERSIONS=y\n'
-file tree/include/generated/autoconf.h '#define CONFIG_X86 1\n'
-file tree/include/config/kernel.release "$REL\n"
+# file PATH TEXT: a file under $S (printf escapes in TEXT).
+file() { ft_put "$S/$1" "$2"; }
+# The synthetic tree (tests/lib/faketree.sh) with modversions and two
+# exports, packed with the manifests in $S/man.
+FT_CONFIG="CONFIG_X86=y CONFIG_MODVERSIONS=y" ft_kernel "$S/tree"
 file tree/Module.symvers '0x00000001\tfoo\tvmlinux\tEXPORT_SYMBOL\t\n0x00000002\tbar\tdrivers/a\tEXPORT_SYMBOL_GPL\t\n'
 file man/common.yaml 'version: 1\nrules:\n  - name: top\n    from: src\n    include: [Makefile, Kbuild, include, scripts]\n  - name: generated\n    from: obj\n    include: [.config, Module.symvers]\n'
 file man/arch/x86.yaml 'version: 1\nrules: []\n'
@@ -86,68 +81,76 @@ out_of() {
 # staged_left: the staging places beside $FINAL.
 staged_left() { find "$(dirname "$FINAL")" -maxdepth 1 -name '*kbuild-pack-*' | sed "s|$S|@S@|" | sort; }
 
-case "$CASE" in
 # --- control files of the tree
-symvers-fifo)
+case_symvers-fifo() {
 	rm "$S/tree/Module.symvers" && mkfifo "$S/tree/Module.symvers"
 	pack
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/tree/Module.symvers: a FIFO, not a regular file"
-	expect_clean ;;
-makefile-fifo)
+	expect_clean
+}
+case_makefile-fifo() {
 	rm "$S/tree/Makefile" && mkfifo "$S/tree/Makefile"
 	pack
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/tree/Makefile: a FIFO, not a regular file"
-	expect_clean ;;
-autoconf-fifo)
+	expect_clean
+}
+case_autoconf-fifo() {
 	rm "$S/tree/include/config/auto.conf" && mkfifo "$S/tree/include/config/auto.conf"
 	pack
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/tree/include/config/auto.conf: a FIFO, not a regular file"
-	expect_clean ;;
-release-fifo)
+	expect_clean
+}
+case_release-fifo() {
 	rm "$S/tree/include/config/kernel.release" && mkfifo "$S/tree/include/config/kernel.release"
 	pack
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/tree/include/config/kernel.release: a FIFO, not a regular file"
-	expect_clean ;;
-makefile-devzero)
+	expect_clean
+}
+case_makefile-devzero() {
 	# the source tree may be a symlink farm: the link is followed, the device refused
 	ln -sf /dev/zero "$S/tree/Makefile"
 	pack
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/tree/Makefile: a character device, not a regular file"
-	expect_clean ;;
-config-devzero)
+	expect_clean
+}
+case_config-devzero() {
 	# kbuild writes .config itself: a link there is refused
 	ln -sf /dev/zero "$S/tree/.config"
 	pack
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/tree/.config: a symbolic link where kbuild writes a regular file"
-	expect_clean ;;
-symvers-huge)
+	expect_clean
+}
+case_symvers-huge() {
 	truncate -s 65M "$S/tree/Module.symvers"
 	pack
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/tree/Module.symvers: larger than 64 MiB, too big for a kernel control file"
-	expect_clean ;;
+	expect_clean
+}
 # --- Module.symvers as the kernel's modpost reads it for make M=
-symvers-unknown-type)
+case_symvers-unknown-type() {
 	printf '0x00000003\tbaz\tvmlinux\tEXPORT_SYMBOL_GPL_FUTURE\t\n' >>"$S/tree/Module.symvers"
 	pack
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/tree/Module.symvers:3: unknown export type 'EXPORT_SYMBOL_GPL_FUTURE' (modpost accepts EXPORT_SYMBOL and EXPORT_SYMBOL_GPL)"
-	expect_clean ;;
-symvers-duplicate)
+	expect_clean
+}
+case_symvers-duplicate() {
 	# modpost -e takes a symbol again from another module, never after vmlinux
 	printf '0x00000004\tbar\tdrivers/b\tEXPORT_SYMBOL\t\n0x00000005\tfoo\tdrivers/c\tEXPORT_SYMBOL\t\n' >>"$S/tree/Module.symvers"
 	pack
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/tree/Module.symvers:4: 'foo' exported twice (also on line 1, by vmlinux): modpost would reject it"
-	expect_clean ;;
+	expect_clean
+}
 # --- archives given to verify and diff
-archive-fifo)
+case_archive-fifo() {
 	mkfifo "$ab/pipe"
 	archive fifo
 	run verify "$S/fifo.tar"
@@ -157,8 +160,9 @@ archive-fifo)
 	run diff "$S/fifo.tar" "$S/fifo.tar"
 	expect_rc 2
 	expect_err "kbuild-pack: error: @S@/fifo.tar: lib/modules/$REL/build/pipe is a FIFO; refusing the archive (a build directory holds only files, directories and links)"
-	expect_clean ;;
-archive-device)
+	expect_clean
+}
+case_archive-device() {
 	# an mtree description: making a real device node would need root
 	printf '#mtree\n./lib/modules/%s/build/Makefile type=file contents=%s\n./lib/modules/%s/build/zero type=char device=native,1,5 mode=0666\n' \
 		"$REL" "$ab/Makefile" "$REL" >"$S/dev.mtree"
@@ -166,8 +170,9 @@ archive-device)
 	run verify "$S/dev.tar"
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/dev.tar: ./lib/modules/$REL/build/zero is a character device; refusing the archive (a build directory holds only files, directories and links)"
-	expect_clean ;;
-archive-build-link)
+	expect_clean
+}
+case_archive-build-link() {
 	rm -r "$ab" && ln -s / "$ab"
 	archive link
 	run verify "$S/link.tar"
@@ -180,8 +185,9 @@ archive-build-link)
 	run diff "$S/link2.tar" "$S/link2.tar"
 	expect_rc 2
 	expect_err "kbuild-pack: error: @S@/link2.tar: neither a build directory (no Makefile) nor a tree holding lib/modules/<release>/build"
-	expect_clean ;;
-archive-too-big)
+	expect_clean
+}
+case_archive-too-big() {
 	head -c 3M /dev/zero >"$ab/big"
 	archive big
 	run verify --max-extract-size 2M "$S/big.tar"
@@ -200,8 +206,9 @@ Try 'kbuild-pack verify --help' for more information."
 	run diff "$S/big.tar" "$S/big.tar"
 	expect_rc 0
 	expect_err ""
-	expect_clean ;;
-archive-readonly-dir)
+	expect_clean
+}
+case_archive-readonly-dir() {
 	# a read-only directory in the archive must not make the scratch tree
 	# unremovable for a user who is not root
 	mkdir "$ab/ro" && printf 'x\n' >"$ab/ro/file" && chmod 0500 "$ab/ro"
@@ -216,9 +223,10 @@ archive-readonly-dir)
 	RC=$?
 	expect_rc 0
 	expect_err ""
-	expect_clean ;;
+	expect_clean
+}
 # --- signals: cleanup, then death by the signal
-verify-sigint|verify-sigterm|diff-sigint)
+case_verify-sigint() {
 	sig=${CASE#*-sig}; sig=${sig^^}
 	# big enough that extraction takes a while, in many files as a real tree
 	for i in $(seq 40); do head -c 8M /dev/zero >"$ab/f$i"; done
@@ -240,8 +248,11 @@ verify-sigint|verify-sigterm|diff-sigint)
 	num=$([ "$sig" = TERM ] && echo 15 || echo 2)
 	expect_rc "$want"
 	expect_err "kbuild-pack: error: interrupted by signal $num"
-	expect_clean ;;
-pack-verify-sigint)
+	expect_clean
+}
+case_verify-sigterm() { case_verify-sigint; }
+case_diff-sigint() { case_verify-sigint; }
+case_pack-verify-sigint() {
 	# a signal while --verify extracts the staged archive: nothing is published
 	for i in $(seq 40); do head -c 8M /dev/zero >"$S/tree/include/f$i"; done
 	# what verify requires, so that without the signal the archive is published
@@ -261,9 +272,10 @@ pack-verify-sigint)
 	expect_rc 130
 	sed -i 's|/headers\.tar\.[^:]*:|/headers.tar.TMP:|' "$S/err.txt"
 	expect_err "kbuild-pack: error: interrupted by signal 2"
-	expect_clean ;;
+	expect_clean
+}
 # --- two packs to one output, a killed pack's leftovers, a full output
-race-dir|race-tar)
+case_race-dir() {
 	# pack A stages; pack B publishes the same output meanwhile: A must not
 	# replace B's output but fail as if B had been first, removing its staging
 	fmt=${CASE#race-}
@@ -287,8 +299,10 @@ race-dir|race-tar)
 	expect_rc 0 "pack A --force"
 	expect_err ""
 	[ "$(stat -c %i "$FINAL")" != "$ino" ] || fail "pack A --force did not replace pack B's output"
-	[ -z "$(staged_left)" ] || fail "staging left behind: $(staged_left)" ;;
-stale-dir|stale-tar)
+	[ -z "$(staged_left)" ] || fail "staging left behind: $(staged_left)"
+}
+case_race-tar() { case_race-dir; }
+case_stale-dir() {
 	# a pack killed with its output staged: the next pack to that output
 	# removes the staging, and says so
 	fmt=${CASE#stale-}
@@ -302,8 +316,10 @@ stale-dir|stale-tar)
 	expect_rc 0
 	expect_err "kbuild-pack: warning: removed $left, left behind by a pack that was killed"
 	[ -z "$(staged_left)" ] || fail "staging left behind: $(staged_left)"
-	[ -e "$FINAL" ] || fail "$FINAL was not written" ;;
-archive-write-error)
+	[ -e "$FINAL" ] || fail "$FINAL was not written"
+}
+case_stale-tar() { case_stale-dir; }
+case_archive-write-error() {
 	# the archive cannot grow (here: the file size limit): the message names
 	# the output and why, not the input being copied
 	head -c 1M /dev/urandom >"$S/tree/include/big.h"
@@ -311,8 +327,9 @@ archive-write-error)
 	FSIZE_KB=256 run --src "$S/tree" --manifest-dir "$S/man" --format tar --out "$OUT"
 	expect_rc 1
 	expect_err "kbuild-pack: error: cannot write @S@/out/headers.tar: File too large"
-	expect_clean ;;
-archive-full-disk)
+	expect_clean
+}
+case_archive-full-disk() { # labels: cli,hostile (root: a tmpfs)
 	# as root: a full filesystem under the archive
 	[ "$(id -u)" = 0 ] || { echo "needs root (mount)" >&2; exit 77; }
 	mkdir "$S/small"
@@ -323,9 +340,10 @@ archive-full-disk)
 	expect_rc 1
 	expect_err "kbuild-pack: error: cannot write @S@/small/headers.tar: No space left on device"
 	expect_empty "$S/small"
-	expect_clean ;;
+	expect_clean
+}
 # --- --report
-report-non-utf8)
+case_report-non-utf8() {
 	file $'tree/include/caf\xe9.h' ''
 	file $'tree/include/\xff\xfe-\xc3\xa9.h' ''
 	pack --report "$S/r.yaml"
@@ -338,8 +356,9 @@ report-non-utf8)
 		"- 'path': \"include/\\xFF\\xFE-\\xE9.h\"" >"$S/want.txt"
 	diff -u "$S/want.txt" "$S/got.txt" >&2 || fail "report paths differ"
 	python3 -c 'import sys, yaml; yaml.safe_load(open(sys.argv[1]))' "$S/r.yaml" 2>&1 || fail "the report is not YAML"
-	[ "$(ls -A "$S" | grep -c '^r\.yaml')" = 1 ] || fail "a temporary report was left: $(ls -A "$S")" ;;
-report-partial)
+	[ "$(ls -A "$S" | grep -c '^r\.yaml')" = 1 ] || fail "a temporary report was left: $(ls -A "$S")"
+}
+case_report-partial() {
 	# a report that cannot be completed (here: the file size limit) leaves
 	# the old one as it was, and no temporary file
 	for i in $(seq 100); do file "tree/include/many/header-$i.h" ''; done
@@ -349,9 +368,6 @@ report-partial)
 	expect_err "kbuild-pack: error: cannot write the report @S@/r.yaml: File too large"
 	[ "$(cat "$S/r.yaml")" = "old report" ] || fail "the old report was replaced or truncated: $(head -c 200 "$S/r.yaml")"
 	[ "$(ls -A "$S" | grep -c '^r\.yaml')" = 1 ] || fail "a temporary report was left: $(ls -A "$S")"
-	expect_clean ;;
-*)
-	echo "unknown case $CASE" >&2
-	exit 2 ;;
-esac
-kbp_finish
+	expect_clean
+}
+kbp_run_case "$CASE"

@@ -2,51 +2,38 @@
 # Hostile and careless inputs about paths and trees, on a tiny synthetic
 # kernel tree (no root, no real kernel): each case checks the exact
 # messages, the exit status and what was (not) written.
-# Usage: hostile-test.sh CASE   (KBUILD_PACK: the binary under test)
+# Usage: paths-test.sh CASE   (KBUILD_PACK: the binary under test; cases:
+# the case_NAME functions, one CTest test hostile.NAME each)
 set -uo pipefail
 CASE=$1
 . "$(dirname "$0")/../lib/lib.sh"
 . "$(dirname "$0")/../lib/keys.sh"
+. "$(dirname "$0")/../lib/faketree.sh"
 S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-hostile.XXXXXX")
 trap 'rm -rf "$S"' EXIT
 REL=6.1.0-hostile
 
-# mktree SRC [OBJ]: a configured x86 kernel tree with what manifests/common.yaml
-# requires; with OBJ, an O= build whose generated files are in OBJ.
-mktree() {
-	local src=$1 obj=${2:-$1}
-	mkdir -p "$src"/{arch/x86/include/asm,include/linux,scripts} \
-		"$obj"/{arch/x86/include/generated/asm,include/generated,include/config,scripts/basic,scripts/mod}
-	printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n' >"$src/Makefile"
-	: >"$src/Kbuild"
-	printf 'all:\n' >"$src/arch/x86/Makefile"
-	echo '/* asm */' >"$src/arch/x86/include/asm/x.h"
-	echo '/* module */' >"$src/include/linux/module.h"
-	echo '# build' >"$src/scripts/Makefile.build"
-	echo '/* generated */' >"$obj/arch/x86/include/generated/asm/g.h"
-	printf '#\n# Automatically generated file; DO NOT EDIT.\n# Linux/x86 6.1.0 Kernel Configuration\n#\nCONFIG_X86=y\n' >"$obj/.config"
-	echo 'CONFIG_X86=y' >"$obj/include/config/auto.conf"
-	echo '#define CONFIG_X86 1' >"$obj/include/generated/autoconf.h"
-	echo "$REL" >"$obj/include/config/kernel.release"
-	printf '#!/bin/sh\n' >"$obj/scripts/basic/fixdep"
-	printf '#!/bin/sh\n' >"$obj/scripts/mod/modpost"
-	chmod 755 "$obj/scripts/basic/fixdep" "$obj/scripts/mod/modpost"
-	echo 'SECTIONS { }' >"$obj/scripts/module.lds"
-	echo '/* offsets */' >"$obj/scripts/mod/devicetable-offsets.h"
-	: >"$obj/Module.symvers"
-	[ "$obj" = "$src" ] || ln -s "$src" "$obj/source"
-}
+# mktree SRC [OBJ]: the synthetic tree of tests/lib/faketree.sh (ft_kernel).
+mktree() { ft_kernel "$@"; }
 
 # listing DIR: type, mode, size, path and link target of everything below DIR.
 listing() { (cd "$1" && find . -mindepth 1 -printf '%y %m %s %p %l\n' | sort); }
+# run_unchanged DIR ARGS...: run ARGS; a failed check if DIR changed.
+run_unchanged() {
+	local dir=$1
+	shift
+	listing "$dir" >"$S/before.txt"
+	run "$@"
+	listing "$dir" >"$S/after.txt"
+	diff -u "$S/before.txt" "$S/after.txt" >&2 || fail "the tree changed"
+}
 
 T=$S/linux
 OUT=$S/out
 mkdir -p "$OUT"
 B=$OUT/lib/modules/$REL/build
 
-case "$CASE" in
-sane)
+case_sane() {
 	# The synthetic tree packs as it is: the other cases change one thing.
 	mktree "$T"
 	run --src "$T" --out "$OUT"
@@ -57,30 +44,30 @@ sane)
 	run --src "$T" --out "$S"
 	expect_rc 0
 	expect_err ""
-	[ -f "$S/lib/modules/$REL/build/Makefile" ] || fail "no build directory in $S" ;;
-out-build-link)
+	[ -f "$S/lib/modules/$REL/build/Makefile" ] || fail "no build directory in $S"
+}
+case_out-build-link() {
 	# DESTDIR/lib/modules/<release>/build -> the tree, as a kernel's "make modules_install"
 	# leaves it: --force replaces the link, never what it points to.
 	mktree "$T"
 	mkdir -p "$S/root/lib/modules/$REL"
 	ln -s "$T" "$S/root/lib/modules/$REL/build"
-	listing "$T" >"$S/before.txt"
-	run --src "$T" --out "$S/root" --force
+	run_unchanged "$T" --src "$T" --out "$S/root" --force
 	expect_rc 0
 	expect_err ""
-	listing "$T" >"$S/after.txt"
-	diff -u "$S/before.txt" "$S/after.txt" >&2 || fail "the tree changed"
 	[ -d "$S/root/lib/modules/$REL/build" ] && [ ! -L "$S/root/lib/modules/$REL/build" ] ||
-		fail "build is not the packed directory" ;;
-manifest-scalar-dotdot)
+		fail "build is not the packed directory"
+}
+case_manifest-scalar-dotdot() {
 	mktree "$T"
 	echo 'a host file' >"$S/hostname"
 	printf 'version: 1\nrules:\n  - name: escape\n    from: src\n    include: "../hostname"\n' >"$S/extra.yaml"
 	run --src "$T" --out "$OUT" --manifest "$S/extra.yaml"
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/extra.yaml:5:14: 'include' path '../hostname' must be relative to the tree and normalised: it has a '..' segment"
-	expect_empty "$OUT" ;;
-outside-link|outside-link-relative|outside-link-allowed)
+	expect_empty "$OUT"
+}
+case_outside-link() {
 	mktree "$T"
 	printf 'root:secret\n' >"$S/shadow"
 	chmod 600 "$S/shadow"
@@ -105,8 +92,11 @@ outside-link|outside-link-relative|outside-link-allowed)
 		fi
 		expect_empty "$OUT"
 	fi
-	if grep -rqs 'root:secret' "$OUT"; then fail "the link's target was copied"; fi ;;
-outside-dir-link)
+	if grep -rqs 'root:secret' "$OUT"; then fail "the link's target was copied"; fi
+}
+case_outside-link-relative() { case_outside-link; }
+case_outside-link-allowed() { case_outside-link; }
+case_outside-dir-link() {
 	# A manifest path through a symlinked directory does not lead out of the tree.
 	mktree "$T"
 	mkdir "$S/etc"
@@ -117,8 +107,9 @@ outside-dir-link)
 	expect_rc 0
 	expect_err ""
 	[ ! -e "$B/include/etc" ] || fail "include/etc was packed: $(ls -lR "$B/include/etc")"
-	if grep -rqs 'root:secret' "$OUT"; then fail "a file behind the directory link was copied"; fi ;;
-link-mode)
+	if grep -rqs 'root:secret' "$OUT"; then fail "a file behind the directory link was copied"; fi
+}
+case_link-mode() {
 	# A link inside the tree whose target is not selected becomes a copy with the target's mode.
 	mktree "$T"
 	mkdir -p "$T/tools/bin"
@@ -134,8 +125,9 @@ link-mode)
 	got=$(stat -c '%F %a %n' "$B/scripts/gen.sh" "$B/scripts/data.txt" | sed "s|$B/||")
 	want="regular file 755 scripts/gen.sh
 regular file 644 scripts/data.txt"
-	[ "$got" = "$want" ] || fail "modes of links made copies: $got" ;;
-out-inside-src)
+	[ "$got" = "$want" ] || fail "modes of links made copies: $got"
+}
+case_out-inside-src() {
 	mktree "$T"
 	run --src "$T" --out "$T/pkg"
 	expect_rc 2
@@ -144,39 +136,40 @@ out-inside-src)
 	run --src "$T" --out "$T/headers.tar" --format tar
 	expect_rc 2
 	expect_err "kbuild-pack: error: --out @S@/linux/headers.tar: the output @S@/linux/headers.tar would be inside the source tree @S@/linux; write it outside the trees"
-	[ ! -e "$T/headers.tar" ] || fail "$T/headers.tar was written" ;;
-out-inside-obj)
+	[ ! -e "$T/headers.tar" ] || fail "$T/headers.tar was written"
+}
+case_out-inside-obj() {
 	mktree "$T" "$S/obj"
 	ln -s "$S/obj" "$S/obj-link"
 	run --src "$T" --obj "$S/obj" --out "$S/obj-link/pkg"
 	expect_rc 2
 	expect_err "kbuild-pack: error: --out @S@/obj-link/pkg: the output @S@/obj/pkg/lib/modules/$REL/build would be inside the object tree @S@/obj; write it outside the trees"
-	[ ! -e "$S/obj/pkg" ] || fail "$S/obj/pkg was written" ;;
-out-is-tree)
+	[ ! -e "$S/obj/pkg" ] || fail "$S/obj/pkg was written"
+}
+case_out-is-tree() {
 	# DESTDIR/lib/modules/<release>/build is the in-tree build being packed.
 	T=$S/root/lib/modules/$REL/build
 	mktree "$T"
-	listing "$S/root" >"$S/before.txt"
-	run --src "$T" --out "$S/root" --force
+	run_unchanged "$S/root" --src "$T" --out "$S/root" --force
 	expect_rc 2
 	expect_err "kbuild-pack: error: --out @S@/root: the output @S@/root/lib/modules/$REL/build would be inside the source tree @S@/root/lib/modules/$REL/build; write it outside the trees"
-	listing "$S/root" >"$S/after.txt"
-	diff -u "$S/before.txt" "$S/after.txt" >&2 || fail "the tree changed"
 	# A tree below the output's build directory would be removed by --force as well.
 	mkdir -p "$S/root2/lib/modules/$REL/build"
 	mv "$T" "$S/root2/lib/modules/$REL/build/linux"
 	run --src "$S/root2/lib/modules/$REL/build/linux" --out "$S/root2" --force
 	expect_rc 2
 	expect_err "kbuild-pack: error: --out @S@/root2: the output @S@/root2/lib/modules/$REL/build would contain the source tree @S@/root2/lib/modules/$REL/build/linux; write it outside the trees"
-	[ -f "$S/root2/lib/modules/$REL/build/linux/Makefile" ] || fail "the tree was removed" ;;
-release-dotdot)
+	[ -f "$S/root2/lib/modules/$REL/build/linux/Makefile" ] || fail "the tree was removed"
+}
+case_release-dotdot() {
 	mktree "$T"
 	echo '..' >"$T/include/config/kernel.release"
 	run --src "$T" --out "$OUT"
 	expect_rc 1
 	expect_err "kbuild-pack: error: @S@/linux/include/config/kernel.release: kernel release '..' is not a single path component (no '/', not empty, '.' or '..')"
-	expect_empty "$OUT" ;;
-arch-dotdot)
+	expect_empty "$OUT"
+}
+case_arch-dotdot() {
 	mktree "$T"
 	sed -i 's|^# Linux/x86 |# Linux/../arch/x86 |' "$T/.config"
 	run --src "$T" --out "$OUT"
@@ -186,8 +179,9 @@ arch-dotdot)
 	run --src "$T" --out "$OUT" --arch ../x86
 	expect_rc 1
 	expect_err "kbuild-pack: error: --arch: architecture '../x86' is not a kernel architecture name (lower-case letters, digits, '_')"
-	expect_empty "$OUT" ;;
-long-path)
+	expect_empty "$OUT"
+}
+case_long-path() {
 	# include/deep/<17 x 250 characters>/d.h: longer than PATH_MAX (4096) with the tree's path.
 	mktree "$T"
 	seg=$(printf 'd%.0s' {1..250})
@@ -201,8 +195,9 @@ long-path)
 	cp "$S/want.txt" "$S/want-pack.txt"
 	run --src "$T" --list
 	expect_rc 1
-	expect_err "$(cat "$S/want-pack.txt")" ;;
-key-pem-upper|key-link-h|key-pem-in-h|key-openssh|key-der|key-big)
+	expect_err "$(cat "$S/want-pack.txt")"
+}
+case_key-pem-upper() { # labels: quick,hostile,keys
 	# Private keys are refused by their bytes, whatever their name (include/ is
 	# packed whole): each file named here must be left out with a warning.
 	mktree "$T"
@@ -263,9 +258,11 @@ key-pem-upper|key-link-h|key-pem-in-h|key-openssh|key-der|key-big)
 		sum=$(sha256sum <"$T/$k" | cut -d' ' -f1)
 		if grep -qx "$sum" "$S/out.sums"; then fail "a copy of $k is in the output"; fi
 	done
-	if grep -rlsE 'PRIVATE KEY|b3BlbnNzaC1rZXktdjE|openssh-key-v1' "$OUT" >&2; then fail "key material in the output"; fi ;;
-*)
-	echo "unknown case $CASE" >&2
-	exit 2 ;;
-esac
-kbp_finish
+	if grep -rlsE 'PRIVATE KEY|b3BlbnNzaC1rZXktdjE|openssh-key-v1' "$OUT" >&2; then fail "key material in the output"; fi
+}
+case_key-link-h() { case_key-pem-upper; } # labels: quick,hostile,keys
+case_key-pem-in-h() { case_key-pem-upper; } # labels: quick,hostile,keys
+case_key-openssh() { case_key-pem-upper; } # labels: quick,hostile,keys
+case_key-der() { case_key-pem-upper; } # labels: quick,hostile,keys
+case_key-big() { case_key-pem-upper; } # labels: quick,hostile,keys
+kbp_run_case "$CASE"

@@ -1,0 +1,140 @@
+# The fixture kernels, one line each: the one list of series, layouts and
+# flavours every test folder reads (doc/HACKING.md, "How to add a kernel
+# series"). Built once each by tests/fixture/fixture.sh and cached (4-10
+# minutes each on 2 cores): a new default line makes the cold CI slower.
+#
+# kbp_fixture(SERIES:LAYOUT[:FLAVOUR] TIER [ROLE...]): an x86_64 fixture.
+#   TIER default (CI) or opt-in (-DKBP_FULL_MATRIX=ON). ROLEs: what the
+#   fixture is the reference for, beside tests/kernel's pack and boot tests
+#   and audit-pack (which run on every fixture of KBP_KERNEL_MATRIX):
+#   base          the one real kernel of the cli, ship and packaging tests,
+#                 cross-foreign-host-kbuild and audit-pack-sigterm (their
+#                 scripts say "kbp_setup 6.1 obj")
+#   audit         audit-NAME: audit of a module build (one per layout/flavour)
+#   modpost       modpost-SERIES-CASE: kbuild-modpost against the series'
+#                 own modpost (one fixture per series)
+#   foreign-host  cross-foreign-host-SERIES[-FLAVOUR]: packed for an arm64 host
+#   dkms-deb      packaging.dkms-deb-SERIES: a real Debian *-dkms package
+#   btf           btf-pack-NAME, btf-boot-NAME (module BTF)
+#   btf-only      a fixture only tests/btf uses (not in KBP_KERNEL_MATRIX)
+# kbp_cross_fixture(SERIES:ARCH[:FLAVOUR] TIER): a cross-built fixture
+#   (tests/cross: cross-build/-target/-boot, cross modpost, audit-pack-cross).
+#
+# The default tier builds one fixture per thing only it proves: the O=
+# layout of 6.1 and 6.12, the in-tree layout once (7.2), and 7.2's "full"
+# kernel (DWARF, BTF, gendwarfksyms, extended modversions, module signing);
+# plus the arm64 cross kernels (6.1, and 7.2 full).
+macro(kbp_series_table)
+  kbp_fixture(6.1:obj       default base audit modpost foreign-host)
+  kbp_fixture(6.12:obj      default modpost foreign-host)
+  kbp_fixture(7.2:intree    default audit)
+  kbp_fixture(7.2:obj:full  default audit modpost foreign-host dkms-deb btf)
+  kbp_fixture(6.1:intree    opt-in)
+  kbp_fixture(6.12:intree   opt-in)
+  kbp_fixture(7.2:obj       opt-in)
+  kbp_fixture(6.1:obj:btf   opt-in btf btf-only)
+  kbp_cross_fixture(6.1:arm64      default)
+  kbp_cross_fixture(7.2:arm64:full default)
+  kbp_cross_fixture(6.1:riscv      opt-in)
+  kbp_cross_fixture(6.1:s390       opt-in)
+endmacro()
+
+# -DKBP_KERNEL_MATRIX=... / -DKBP_BTF_MATRIX=... / -DKBP_CROSS_TARGETS=...
+# set the lists of fixtures a run builds directly (same entry forms).
+option(KBP_FULL_MATRIX "Also build and test the fixtures of the opt-in tier" OFF)
+
+set(_kbp_all_fixtures "")
+set(_kbp_matrix_kernel "")
+set(_kbp_matrix_btf "")
+set(_kbp_matrix_cross "")
+function(_kbp_tier_on tier out)
+  if(tier STREQUAL "default" OR (tier STREQUAL "opt-in" AND KBP_FULL_MATRIX))
+    set(${out} TRUE PARENT_SCOPE)
+  elseif(tier STREQUAL "opt-in")
+    set(${out} FALSE PARENT_SCOPE)
+  else()
+    message(FATAL_ERROR "tests/series.cmake: tier '${tier}': want default or opt-in")
+  endif()
+endfunction()
+macro(kbp_fixture entry tier)
+  _kbp_tier_on(${tier} _on)
+  set(_roles ${ARGN})
+  set(_kbp_roles_${entry} ${_roles})
+  list(APPEND _kbp_all_fixtures ${entry})
+  if(_on AND NOT "btf-only" IN_LIST _roles)
+    list(APPEND _kbp_matrix_kernel ${entry})
+  endif()
+  if(_on AND "btf" IN_LIST _roles)
+    list(APPEND _kbp_matrix_btf ${entry})
+  endif()
+endmacro()
+macro(kbp_cross_fixture entry tier)
+  _kbp_tier_on(${tier} _on)
+  if(_on)
+    list(APPEND _kbp_matrix_cross ${entry})
+  endif()
+endmacro()
+kbp_series_table()
+foreach(_m KERNEL BTF)
+  string(TOLOWER "${_m}" _l)
+  if(NOT KBP_${_m}_MATRIX)
+    set(KBP_${_m}_MATRIX ${_kbp_matrix_${_l}})
+  endif()
+endforeach()
+if(NOT KBP_CROSS_TARGETS)
+  set(KBP_CROSS_TARGETS ${_kbp_matrix_cross})
+endif()
+
+# kbp_fixtures_for(ROLE OUT): the fixtures of the table with ROLE that this
+# run builds (in KBP_KERNEL_MATRIX; for btf roles, KBP_BTF_MATRIX), in the
+# table's order.
+function(kbp_fixtures_for role out)
+  set(_r "")
+  set(_matrix ${KBP_KERNEL_MATRIX})
+  if(role MATCHES "^btf")
+    set(_matrix ${KBP_BTF_MATRIX})
+  endif()
+  foreach(e IN LISTS _kbp_all_fixtures)
+    if(role IN_LIST _kbp_roles_${e} AND e IN_LIST _matrix)
+      list(APPEND _r ${e})
+    endif()
+  endforeach()
+  set(${out} ${_r} PARENT_SCOPE)
+endfunction()
+
+# kbp_matrix_entry(ENTRY PREFIX): splits SERIES:LAYOUT[:FLAVOUR] into
+# PREFIX_series, PREFIX_layout, PREFIX_flavour (may be empty) and
+# PREFIX_name = SERIES-LAYOUT[-FLAVOUR], the suffix of the fixture's names
+# (its setup fixture is kernel-fixture-NAME, cross-fixture-NAME for a cross
+# entry, whose LAYOUT is the ARCH).
+function(kbp_matrix_entry entry prefix)
+  string(REPLACE ":" ";" _l "${entry}")
+  list(LENGTH _l _n)
+  if(_n LESS 2 OR _n GREATER 3)
+    message(FATAL_ERROR "fixture entry '${entry}': want SERIES:LAYOUT[:FLAVOUR]")
+  endif()
+  list(GET _l 0 _s)
+  list(GET _l 1 _lay)
+  set(_f "")
+  if(_n EQUAL 3)
+    list(GET _l 2 _f)
+  endif()
+  set(_name "${_s}-${_lay}")
+  if(_f)
+    string(APPEND _name "-${_f}")
+  endif()
+  set(${prefix}_series "${_s}" PARENT_SCOPE)
+  set(${prefix}_layout "${_lay}" PARENT_SCOPE)
+  set(${prefix}_flavour "${_f}" PARENT_SCOPE)
+  set(${prefix}_name "${_name}" PARENT_SCOPE)
+endfunction()
+
+# KBP_BASE_ENTRY: the base fixture's entry; KBP_BASE_FIXTURE: its setup
+# fixture (kernel-fixture-NAME), which its tests require.
+foreach(_e IN LISTS _kbp_all_fixtures)
+  if("base" IN_LIST _kbp_roles_${_e})
+    set(KBP_BASE_ENTRY ${_e})
+    kbp_matrix_entry(${_e} _b)
+    set(KBP_BASE_FIXTURE kernel-fixture-${_b_name})
+  endif()
+endforeach()
