@@ -58,7 +58,8 @@ held_pack() {
 	staged="$FINAL.kbuild-pack-*"
 	[ "$fmt" != dir ] || staged="$(dirname "$FINAL")/.build.kbuild-pack-*"
 	rm -f "$S/go" "$S/report" && mkfifo "$S/report"
-	(until [ -e "$S/go" ]; do sleep 0.01; done; cat >/dev/null) <"$S/report" &
+	# a deadline: a test killed by its timeout must not leave this loop behind
+	(for _ in $(seq 12000); do [ -e "$S/go" ] && break; sleep 0.01; done; cat >/dev/null) <"$S/report" &
 	"$TOOL" --src "$S/tree" --manifest-dir "$S/man" --format "$fmt" --out "$OUT" --report - "$@" \
 		>"$S/report" 2>"$S/held-err.txt" &
 	HELD=$!
