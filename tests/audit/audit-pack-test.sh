@@ -38,10 +38,10 @@ if [ -n "$sigterm" ]; then
     pid=$!
     # wait for the first module build: its strace log in audit's scratch dir
     for _ in $(seq 600); do
-        compgen -G "$TMPDIR/kbp-audit.*/0.strace" >/dev/null && break
+        compgen -G "$TMPDIR/kbuild-pack-audit.*/0.strace" >/dev/null && break
         sleep 0.2
     done
-    compgen -G "$TMPDIR/kbp-audit.*/0.strace" >/dev/null || { kill $pid; die "no module build started"; }
+    compgen -G "$TMPDIR/kbuild-pack-audit.*/0.strace" >/dev/null || { kill $pid; die "no module build started"; }
     sleep 1
     pgid=$(ps -o pgid= -p "$(pgrep -P $pid | head -n1)" | tr -d ' ')
     kill -TERM $pid
