@@ -356,6 +356,9 @@ static void handle_call(struct access_log *log, int pid, const char *call)
 		return;
 	if (kind == ACCESS_OPEN && open_writes(after))
 		kind = ACCESS_WRITE;
+	/* opendir: a look (the shell's globbing, make's $(wildcard)) */
+	else if (kind == ACCESS_OPEN && strstr(after, "O_DIRECTORY"))
+		kind = ACCESS_STAT;
 	add_access(log, (struct file_access){
 		.path = path,
 		.prog = p->prog,

@@ -131,6 +131,7 @@ static int run_audit(int argc, char *argv[])
 
 	if (n != OPTIONS_GO_ON)
 		return n;
+	n = 0;
 	for (int i = c.pack ? optind : optind + 1; i < dashdash; i++) {
 		ptrarray_push(&modules, xstrdup(argv[i]));
 		ptrarray_push(&obj_m, NULL);
