@@ -106,6 +106,10 @@ int guard_start(void)
 		signal(SIGINT, SIG_IGN);
 		signal(SIGTERM, SIG_IGN);
 		signal(SIGHUP, SIG_IGN);
+		/* it holds no directory, and no output a caller of ours waits on */
+		int null = open("/dev/null", O_RDWR);
+		for (int fd = 0; fd < 3 && null >= 0; fd++)
+			dup2(null, fd);
 		if (chdir("/") < 0) {
 			/* nothing it needs there */
 		}
