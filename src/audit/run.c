@@ -137,6 +137,20 @@ static int fix_link(const char *copy, const char *orig, const char *rel)
 	return 0;
 }
 
+/* d_type, or what lstat says where the file system does not tell. */
+static unsigned char entry_type(const char *dir, const struct dirent *e)
+{
+	_cleanup_free_ char *p = NULL;
+	struct stat st;
+
+	if (e->d_type != DT_UNKNOWN)
+		return e->d_type;
+	p = path_join(dir, e->d_name);
+	if (lstat(p, &st) < 0)
+		return DT_UNKNOWN;
+	return S_ISLNK(st.st_mode) ? DT_LNK : S_ISDIR(st.st_mode) ? DT_DIR : DT_REG;
+}
+
 /* fix_link on every link below copy/rel. */
 static int fix_links(const char *copy, const char *orig, const char *rel)
 {
@@ -153,9 +167,9 @@ static int fix_links(const char *copy, const char *orig, const char *rel)
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
 		sub = *rel ? path_join(rel, e->d_name) : xstrdup(e->d_name);
-		if (e->d_type == DT_LNK)
+		if (entry_type(dir, e) == DT_LNK)
 			r = fix_link(copy, orig, sub);
-		else if (e->d_type == DT_DIR)
+		else if (entry_type(dir, e) == DT_DIR)
 			r = fix_links(copy, orig, sub);
 	}
 	closedir(d);
