@@ -69,8 +69,9 @@ static const struct command_usage audit_usage = {
 	.options = audit_options,
 	.help_column = 25,
 	.tail = "\n"
-		"Exit status: 0 nothing missing, no escape, every build succeeded; 1 otherwise; 2 usage error;\n"
-		"killed by SIGINT/SIGTERM/SIGHUP (130/143/129) after removing its scratch directories.\n",
+		"Exit status: 0 nothing missing, no escape, nothing written, every build succeeded; 1 otherwise;\n"
+		"2 usage error; killed by SIGINT/SIGTERM/SIGHUP (130/143/129) after removing its scratch\n"
+		"directories (after a SIGKILL, its guardian kills the build and removes them).\n",
 };
 
 /* Splits argv at "--" (what follows is make's, and getopt would drop the
