@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kbuild-pack audit: build external modules against a packed tree under
  * strace and say what the build looked for in the tree and did not find
- * (missing), and what it read from a kernel tree other than it (escapes). */
+ * (missing), what it read from a kernel tree other than it (escapes), and
+ * what it changed in it (writes). */
 #pragma once
 
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "audit/strace-log.h"
-#include "shared/interrupt.h"
 #include "shared/array.h"
 
 struct audit_opts {
@@ -33,6 +33,7 @@ struct audit_finding {
 struct audit_result {
 	struct ptrarray missing;  /* struct audit_finding, path relative to the build dir */
 	struct ptrarray escapes;  /* struct audit_finding, absolute path */
+	struct ptrarray writes;   /* struct audit_finding: a change of BUILD or a tree */
 	struct ptrarray used;     /* char *, relative to the build dir, sorted, unique */
 	struct ptrarray failed;   /* char *: module directories whose build failed */
 	struct ptrarray rules;    /* struct rule_usage (audit/usage.h), with a pack report */

@@ -137,34 +137,91 @@ static char *unquote(const char **s)
 	return strbuf_steal(&b);
 }
 
-static const char *const open_calls[] = { "open", "openat", "openat2", "creat" };
+static const char *const open_calls[] = { "open", "openat", "openat2" };
 static const char *const stat_calls[] = { "stat", "lstat", "stat64", "lstat64", "newfstatat", "fstatat64",
 					  "statx", "access", "faccessat", "faccessat2", "readlink", "readlinkat" };
 static const char *const exec_calls[] = { "execve", "execveat" };
 static const char *const fork_calls[] = { "clone", "clone3", "fork", "vfork" };
 
-/* The path of a call's first string argument, resolved; NULL when the call
- * names no path or a dirfd we cannot resolve. */
-static char *call_path(const char *args, const char *cwd)
+/* Names a program takes for a file that are not paths: gcc's "-" (stdin),
+ * cc1's "<stdin>", "<built-in>", "<command-line>". */
+static bool not_a_path(const char *raw)
 {
-	const char *q = strchr(args, '"');
+	return !strchr(raw, '/') && (!strcmp(raw, "-") || raw[0] == '<');
+}
+
+/* Is what stands between the previous argument and a string argument
+ * ("", "AT_FDCWD, ") the cwd? A dirfd number we cannot resolve. */
+static bool relative_to_cwd(const char *from, const char *quote)
+{
+	while (from < quote && (*from == ' ' || *from == ','))
+		from++;
+	return from == quote || str_starts_with(from, "AT_FDCWD");
+}
+
+/* The path of a call's n-th (from 0) string argument, resolved; NULL when
+ * there is none, it is no path, or it is relative to a dirfd we cannot
+ * resolve. *end (when not NULL) is set past it. */
+static char *call_path_n(const char *args, const char *cwd, int n, const char **end)
+{
+	const char *from = args, *q = args;
 	_cleanup_free_ char *raw = NULL;
 
-	if (!q)
-		return NULL;
-	q++;
-	raw = unquote(&q);
-	if (!raw || !*raw)
+	for (int k = 0; k <= n; k++) {
+		from = q;
+		q = strchr(q, '"');
+		if (!q)
+			return NULL;
+		q++;
+		free(raw);
+		raw = unquote(&q);
+		if (!raw)
+			return NULL;
+	}
+	if (end)
+		*end = q;
+	if (!*raw || not_a_path(raw))
 		return NULL;
 	if (raw[0] == '/')
 		return path_fold(raw);
-	/* relative to a dirfd argument before it: only the cwd's is known */
-	if (args[0] != '"' && !str_starts_with(args, "AT_FDCWD"))
+	if (!relative_to_cwd(from, strchr(from, '"')))
 		return NULL;
 	if (!cwd) /* resolved when the process is adopted */
 		return xstrdup(raw);
 	_cleanup_free_ char *abs = path_join(cwd, raw);
 	return path_fold(abs);
+}
+
+static char *call_path(const char *args, const char *cwd) { return call_path_n(args, cwd, 0, NULL); }
+
+/* The calls that change the file a string argument names: its index, or
+ * -1 for all of them (rename: both). */
+static const struct {
+	const char *name;
+	int arg;
+} write_calls[] = {
+	{ "creat", 0 },	     { "rename", -1 },	   { "renameat", -1 },	  { "renameat2", -1 }, { "unlink", 0 },
+	{ "unlinkat", 0 },   { "rmdir", 0 },	   { "mkdir", 0 },	  { "mkdirat", 0 },    { "mknod", 0 },
+	{ "mknodat", 0 },    { "truncate", 0 },	   { "truncate64", 0 },	  { "chmod", 0 },      { "fchmodat", 0 },
+	{ "fchmodat2", 0 },  { "chown", 0 },	   { "chown32", 0 },	  { "lchown", 0 },     { "lchown32", 0 },
+	{ "fchownat", 0 },   { "utime", 0 },	   { "utimes", 0 },	  { "futimesat", 0 },  { "utimensat", 0 },
+	{ "setxattr", 0 },   { "lsetxattr", 0 },   { "removexattr", 0 }, { "lremovexattr", 0 },
+	{ "link", 1 },	     { "linkat", 1 },	   { "symlink", 1 },	  { "symlinkat", 1 },
+};
+
+static int write_call_arg(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(write_calls); i++)
+		if (!strcmp(write_calls[i].name, name))
+			return write_calls[i].arg;
+	return -2;
+}
+
+/* An open whose flags (after the path) ask to write, create or truncate. */
+static bool open_writes(const char *after_path)
+{
+	return strstr(after_path, "O_WRONLY") || strstr(after_path, "O_RDWR") || strstr(after_path, "O_CREAT") ||
+	       strstr(after_path, "O_TRUNC");
 }
 
 /* " = ret" at the end of a complete call: its value, and its errno name
@@ -230,6 +287,25 @@ static void adopt(struct access_log *log, int parent_pid, int child_pid)
 	}
 }
 
+static enum access_result result_of(long ret, const char *err)
+{
+	if (ret >= 0)
+		return ACCESS_FOUND;
+	return !strcmp(err, "ENOENT") || !strcmp(err, "ENOTDIR") ? ACCESS_NOT_FOUND : ACCESS_ERROR;
+}
+
+/* The files a write call changed (arg: which string argument, -1 all). */
+static void add_writes(struct access_log *log, struct proc *p, int pid, const char *args, int arg, long ret,
+		       const char *err)
+{
+	for (int k = arg < 0 ? 0 : arg; k <= (arg < 0 ? 1 : arg); k++) {
+		char *path = call_path_n(args, p->cwd, k, NULL);
+		if (path)
+			add_access(log, (struct file_access){ .path = path, .prog = p->prog, .pid = pid,
+							      .kind = ACCESS_WRITE, .result = result_of(ret, err) });
+	}
+}
+
 static void handle_call(struct access_log *log, int pid, const char *call)
 {
 	struct proc *p = proc_get(log, pid);
@@ -261,6 +337,10 @@ static void handle_call(struct access_log *log, int pid, const char *call)
 		}
 		return;
 	}
+	if (write_call_arg(name) > -2) {
+		add_writes(log, p, pid, args, write_call_arg(name), ret, err);
+		return;
+	}
 	if (strv_index(open_calls, ARRAY_SIZE(open_calls), name) >= 0)
 		kind = ACCESS_OPEN;
 	else if (strv_index(stat_calls, ARRAY_SIZE(stat_calls), name) >= 0)
@@ -270,17 +350,21 @@ static void handle_call(struct access_log *log, int pid, const char *call)
 	if (kind < 0)
 		return;
 
-	char *path = call_path(args, p->cwd);
+	const char *after = NULL;
+	char *path = call_path_n(args, p->cwd, 0, &after);
 	if (!path)
 		return;
+	if (kind == ACCESS_OPEN && open_writes(after))
+		kind = ACCESS_WRITE;
+	/* opendir: a look (the shell's globbing, make's $(wildcard)) */
+	else if (kind == ACCESS_OPEN && strstr(after, "O_DIRECTORY"))
+		kind = ACCESS_STAT;
 	add_access(log, (struct file_access){
 		.path = path,
 		.prog = p->prog,
 		.pid = pid,
 		.kind = kind,
-		.result = ret >= 0 ? ACCESS_FOUND
-			  : (!strcmp(err, "ENOENT") || !strcmp(err, "ENOTDIR")) ? ACCESS_NOT_FOUND
-			  : ACCESS_ERROR,
+		.result = result_of(ret, err),
 	});
 	if (kind == ACCESS_EXEC && ret == 0) {
 		const char *slash = strrchr(path, '/');

@@ -6,11 +6,15 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* The system calls the log must hold: every lookup by name (open, stat,
- * access, readlink, exec), and what moves a process (chdir, fork). */
+/* The system calls the log must hold: every call that names a file (open,
+ * stat, access, readlink, exec, and what changes a file: creat, rename,
+ * unlink, mkdir, rmdir, utime, chmod, chown, truncate, link, symlink), and
+ * what moves a process (chdir, fork). */
 #define STRACE_LOG_TRACE "%file,fchdir,clone,clone3,fork,vfork"
 
-enum access_kind { ACCESS_OPEN, ACCESS_STAT, ACCESS_EXEC };
+/* ACCESS_WRITE: a change of the file (an open for writing or creating,
+ * rename, unlink, ...), never counted as a lookup */
+enum access_kind { ACCESS_OPEN, ACCESS_STAT, ACCESS_EXEC, ACCESS_WRITE };
 enum access_result { ACCESS_FOUND, ACCESS_NOT_FOUND, ACCESS_ERROR };
 
 struct file_access {

@@ -115,6 +115,8 @@ int spawn_run(char *const argv[], const struct spawn_opts *o)
 		n = read(p[0], &e, sizeof(e)); /* EOF: exec succeeded */
 	while (n < 0 && errno == EINTR);
 	close(p[0]);
+	if (o->started && !(n == (ssize_t)sizeof(e) && e))
+		o->started(pid, o->data);
 	/* A signal arrives while we wait: the handler makes nanosleep return
 	 * early, so the group is killed within a few milliseconds. */
 	for (;;) {

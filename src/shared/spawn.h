@@ -11,6 +11,11 @@ struct spawn_opts {
 	const char *log; /* stdout and stderr go here (made 0644); NULL: ours */
 	bool log_append; /* append to log instead of truncating it */
 	char *const *env; /* NULL: ours */
+	/* NULL, or called in the parent once the child runs in its process
+	 * group (pgid == its pid): a caller that must kill the group from
+	 * elsewhere (audit's guardian, after a SIGKILL of ours) records it */
+	void (*started)(int pgid, void *data);
+	void *data;
 };
 
 /* Runs argv (argv[0] looked up in PATH) with stdin from /dev/null, in a

@@ -6,7 +6,7 @@
 
 #include "audit/audit.h"
 
-static const char *const kinds[] = { "open", "stat", "exec" };
+static const char *const kinds[] = { "open", "stat", "exec", "write" };
 static const char *const results[] = { "found", "not-found", "error" };
 
 int main(int argc, char *argv[])

@@ -109,17 +109,20 @@ int main(int argc, char *argv[])
 	if (argc != 2)
 		return 2;
 	for (size_t i = 0; i < N; i++) {
-		struct audit_finding *m = xmalloc(sizeof(*m)), *e = xmalloc(sizeof(*e));
+		struct audit_finding *m = xmalloc(sizeof(*m)), *e = xmalloc(sizeof(*e)), *w = xmalloc(sizeof(*w));
 		struct rule_usage *u = xcalloc(1, sizeof(*u));
 		m->path = xstrdup(hostile[i]);
 		m->progs = xstrdup(hostile[N - 1 - i]);
 		e->path = xstrdup(hostile[i]);
 		e->progs = xstrdup("make");
+		w->path = xstrdup(hostile[i]);
+		w->progs = xstrdup(hostile[N - 1 - i]);
 		u->name = xstrdup(hostile[i]);
 		u->files = i;
 		u->bytes = (uint64_t)i << 40;
 		ptrarray_push(&r.missing, m);
 		ptrarray_push(&r.escapes, e);
+		ptrarray_push(&r.writes, w);
 		ptrarray_push(&r.used, xstrdup(hostile[i]));
 		ptrarray_push(&r.failed, xstrdup(hostile[i]));
 		ptrarray_push(&r.rules, u);
@@ -147,11 +150,18 @@ int main(int argc, char *argv[])
 		for (size_t i = 0; i < N; i++)
 			check(lists[l], i, yaml_document_get_node(&doc, seq->data.sequence.items.start[i]), hostile[i]);
 	}
-	seq = get(&doc, root, "missing");
-	for (size_t i = 0; seq && i < N; i++) {
-		yaml_node_t *m = yaml_document_get_node(&doc, seq->data.sequence.items.start[i]);
-		check("missing.path", i, get(&doc, m, "path"), hostile[i]);
-		check("missing.by", i, get(&doc, m, "by"), hostile[N - 1 - i]);
+	const char *findings[] = { "missing", "writes" };
+	for (size_t l = 0; l < 2; l++) {
+		seq = get(&doc, root, findings[l]);
+		if (!seq || seq->type != YAML_SEQUENCE_NODE) {
+			fprintf(stderr, "FAIL: %s: not a sequence\n", findings[l]);
+			return 1;
+		}
+		for (size_t i = 0; i < N; i++) {
+			yaml_node_t *m = yaml_document_get_node(&doc, seq->data.sequence.items.start[i]);
+			check("path", i, get(&doc, m, "path"), hostile[i]);
+			check("by", i, get(&doc, m, "by"), hostile[N - 1 - i]);
+		}
 	}
 	seq = get(&doc, root, "rules");
 	for (size_t i = 0; seq && i < N; i++) {
@@ -170,6 +180,6 @@ int main(int argc, char *argv[])
 	fclose(f);
 	audit_result_release(&r);
 	if (!fails)
-		printf("%zu hostile strings in 6 places: all read back as written\n", N);
+		printf("%zu hostile strings in 8 places: all read back as written\n", N);
 	return fails ? 1 : 0;
 }
