@@ -25,17 +25,14 @@
  * quoting), any name that needs the glob encoding. */
 #define _GNU_SOURCE
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "inspect/packed-tree.h"
 #include "kbuild-pack.h"
 #include "options.h"
 #include "shared/alloc.h"
@@ -150,47 +147,6 @@ static char *rpm_line(const char *p, bool rpm419, const char **why)
 	return strbuf_steal(&b);
 }
 
-struct listing {
-	struct ptrarray dirs, files; /* paths below the tree, relative */
-};
-
-/* Collects everything below dfd (rel in the tree), which it closes. */
-static int walk(const char *root, int dfd, const char *rel, struct listing *l)
-{
-	DIR *d = fdopendir(dfd);
-	struct ptrarray names = { 0 };
-	int r = 0;
-
-	if (!d) {
-		r = -errno;
-		close(dfd);
-		log_err("%s/%s: cannot read directory: %s", root, rel, strerror(-r));
-		return r;
-	}
-	dir_sorted_names(d, &names);
-	for (size_t i = 0; r == 0 && i < names.n; i++) {
-		char *crel = *rel ? xasprintf("%s/%s", rel, (char *)names.v[i]) : xstrdup(names.v[i]);
-		struct stat st;
-
-		if (fstatat(dirfd(d), names.v[i], &st, AT_SYMLINK_NOFOLLOW) < 0) {
-			r = -errno;
-			log_err("%s/%s: %s", root, crel, strerror(-r));
-			free(crel);
-		} else if (S_ISDIR(st.st_mode)) {
-			int cfd = openat(dirfd(d), names.v[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			ptrarray_push(&l->dirs, crel);
-			r = cfd < 0 ? -errno : walk(root, cfd, crel, l);
-			if (cfd < 0)
-				log_err("%s/%s: cannot read directory: %s", root, crel, strerror(-r));
-		} else {
-			ptrarray_push(&l->files, crel);
-		}
-	}
-	closedir(d);
-	ptrarray_free(&names, free);
-	return r;
-}
-
 /* Adds the line for path (with %dir when dir) to out; 0, or -EINVAL said. */
 static int add_line(struct ptrarray *out, const char *path, bool dir, bool rpm419)
 {
@@ -206,29 +162,26 @@ static int add_line(struct ptrarray *out, const char *path, bool dir, bool rpm41
 	return 0;
 }
 
+/* "%dir dest", a %dir line for each directory below dir, then a line for
+ * each file and link, each group sorted bytewise. */
 static int list_tree(const char *dir, const char *dest, bool rpm419, struct ptrarray *out)
 {
-	struct listing l = { 0 };
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int r;
+	struct tree_view tv;
+	int r = tree_walk(dir, false, &tv);
 
-	if (fd < 0) {
-		r = -errno;
-		log_err("%s: %s", dir, strerror(-r));
-		return r;
-	}
-	r = walk(dir, fd, "", &l);
-	ptrarray_sort_strings(&l.dirs);
-	ptrarray_sort_strings(&l.files);
 	if (r == 0)
 		r = add_line(out, dest, true, rpm419);
-	for (size_t i = 0; r == 0 && i < l.dirs.n + l.files.n; i++) {
-		bool isdir = i < l.dirs.n;
-		_cleanup_free_ char *p = xasprintf("%s/%s", dest, (char *)(isdir ? l.dirs.v[i] : l.files.v[i - l.dirs.n]));
-		r = add_line(out, p, isdir, rpm419);
+	for (int dirs = 1; dirs >= 0; dirs--) {
+		for (size_t i = 0; r == 0 && i < tv.n; i++) {
+			_cleanup_free_ char *p = NULL;
+
+			if ((tv.v[i].type == ENTRY_DIR) != dirs)
+				continue;
+			p = xasprintf("%s/%s", dest, tv.v[i].rel);
+			r = add_line(out, p, dirs, rpm419);
+		}
 	}
-	ptrarray_free(&l.dirs, free);
-	ptrarray_free(&l.files, free);
+	tree_view_release(&tv);
 	return r;
 }
 
