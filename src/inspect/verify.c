@@ -37,6 +37,7 @@ struct vctx {
 	FILE *out;
 	int problems;
 	struct kconfig kc;
+	const char *kc_name; /* the file kc was read from */
 	struct tree_view tv;
 	uint16_t host_em;
 	const char *sig_key;      /* CONFIG_MODULE_SIG_KEY, when a file */
@@ -339,28 +340,24 @@ static void check_mtimes(struct vctx *v, const struct manifest_set *ms)
 }
 
 /* The manifests pack would use for this tree: its release, its arch (the
- * .config header, else the arch symbols) and its config. 1 when the tree
- * does not say which (reported), negative errno when they cannot be loaded. */
+ * one arch symbol of its config, never a name the tree spells) and its
+ * config. 1 when the tree does not say which (reported), negative errno when
+ * they cannot be loaded. */
 static int load_manifests(struct vctx *v, const struct verify_opts *o, struct manifest_set *ms, char **srcarch,
 			  unsigned *version, unsigned *patchlevel)
 {
-	_cleanup_free_ char *dot_path = path_join(v->build, ".config");
-	struct kconfig dot = { 0 };
 	const char *arch;
 
 	if (kversion_read_tree(v->build, version, patchlevel) < 0) {
 		problem(v, "include/config/kernel.release", "no kernel version: cannot tell which manifest rules apply");
 		return 1;
 	}
-	/* Unreadable, it stays empty and auto.conf's arch symbols decide. */
-	(void)kconfig_read(dot_path, &dot, NULL);
-	arch = ktree_srcarch(&dot, &v->kc);
-	*srcarch = arch ? xstrdup(arch) : NULL;
-	kconfig_release(&dot);
-	if (!*srcarch) {
-		problem(v, ".config", "no architecture: cannot tell which manifest rules apply");
+	arch = ktree_srcarch(&v->kc);
+	if (!arch) {
+		problem(v, v->kc_name, "no architecture: it sets no architecture symbol (CONFIG_X86, CONFIG_ARM64, ...) or several");
 		return 1;
 	}
+	*srcarch = xstrdup(arch);
 	return manifest_load_tree(ms, o->manifest_dir, *srcarch, o->extra_manifests, o->nextra);
 }
 
@@ -440,10 +437,10 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 	if (r < 0)
 		return r;
 	/* The config decides what is required; auto.conf is what kbuild reads. */
+	v.kc_name = path_is_reg(auto_conf) ? "include/config/auto.conf" : ".config";
 	r = kconfig_read(path_is_reg(auto_conf) ? auto_conf : dot_config, &v.kc, &err);
 	if (r < 0) {
-		problem(&v, path_is_reg(auto_conf) ? "include/config/auto.conf" : ".config", "unreadable: %s",
-			err ? err : strerror(-r));
+		problem(&v, v.kc_name, "unreadable: %s", err ? err : strerror(-r));
 		free(err);
 	}
 	v.sig_key = secrets_sig_key(&v.kc);

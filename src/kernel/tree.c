@@ -113,6 +113,8 @@ static bool is_name(const char *s, const char *allowed)
 	return !allowed || strspn(s, allowed) == strlen(s);
 }
 
+#define ARCH_CHARS "abcdefghijklmnopqrstuvwxyz0123456789_"
+
 /* SRCARCH from ARCH, as the top Makefile maps it. */
 static const char *srcarch_of(const char *arch)
 {
@@ -127,27 +129,64 @@ static const char *srcarch_of(const char *arch)
 	return arch;
 }
 
-/* Arch selector symbols, for a config whose header was edited away. */
-static const char *arch_from_symbols(const struct kconfig *kc)
+const char *ktree_srcarch(const struct kconfig *kc)
 {
+	/* The symbol each arch/<srcarch>/Kconfig defines; UML first, as its
+	 * config also carries its host's arch symbols. */
 	static const char *const map[][2] = {
-		{ "CONFIG_X86", "x86" }, { "CONFIG_ARM64", "arm64" }, { "CONFIG_ARM", "arm" },
+		{ "CONFIG_UML", "um" }, { "CONFIG_X86", "x86" }, { "CONFIG_ARM64", "arm64" }, { "CONFIG_ARM", "arm" },
 		{ "CONFIG_RISCV", "riscv" }, { "CONFIG_PPC", "powerpc" }, { "CONFIG_S390", "s390" },
 		{ "CONFIG_LOONGARCH", "loongarch" }, { "CONFIG_MIPS", "mips" }, { "CONFIG_SPARC", "sparc" },
 		{ "CONFIG_PARISC", "parisc" }, { "CONFIG_SUPERH", "sh" }, { "CONFIG_M68K", "m68k" },
 	};
+	const char *found = NULL;
 
-	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
-		if (kconfig_enabled(kc, map[i][0]))
-			return map[i][1];
-	return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(map); i++) {
+		if (!kconfig_enabled(kc, map[i][0]))
+			continue;
+		if (found)
+			return NULL; /* two arches: a forged config, not a kernel's */
+		found = map[i][1];
+	}
+	return found;
 }
 
-const char *ktree_srcarch(const struct kconfig *dot_config, const struct kconfig *kc)
+/* The arch of the config's symbols, never the .config header's spelling
+ * (it would name any file as the manifest); a header that names another
+ * arch, or no arch name at all, is refused. On error *p names the file. */
+static int arch_from_config(struct ktree *t, char **p)
 {
-	if (dot_config->header_arch)
-		return srcarch_of(dot_config->header_arch);
-	return arch_from_symbols(kc);
+	const char *a = ktree_srcarch(&t->config);
+	const char *h = NULL;
+	struct kconfig dot;
+	char *errmsg = NULL;
+	int r;
+
+	free(*p);
+	*p = path_join(t->obj, ".config");
+	r = kconfig_read(*p, &dot, &errmsg);
+	if (r < 0) {
+		log_err("%s", errmsg);
+		free(errmsg);
+		return r;
+	}
+	if (dot.header_arch)
+		h = srcarch_of(dot.header_arch);
+	if (h && !is_name(h, ARCH_CHARS)) {
+		log_err("%s: architecture '%s' is not a kernel architecture name (lower-case letters, digits, '_')", *p, h);
+		r = -EINVAL;
+	} else if (!a) {
+		log_err("%s: cannot tell the architecture: the config sets no architecture symbol (CONFIG_X86, CONFIG_ARM64, ...) or several; pass --arch",
+			*p);
+		r = -EINVAL;
+	} else if (h && strcmp(h, a)) {
+		log_err("%s: its header names architecture '%s', its symbols '%s'", *p, h, a);
+		r = -EINVAL;
+	} else {
+		t->srcarch = xstrdup(a);
+	}
+	kconfig_release(&dot);
+	return r;
 }
 
 int ktree_open(struct ktree *t, const char *src, const char *obj, const char *arch)
@@ -215,26 +254,12 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
 	if (arch) {
 		t->srcarch = xstrdup(srcarch_of(arch));
 	} else {
-		/* auto.conf has no header: the arch comes from .config's. */
-		struct kconfig dot;
-		free(p);
-		p = path_join(t->obj, ".config");
-		r = kconfig_read(p, &dot, &errmsg);
-		if (r < 0) {
-			log_err("%s", errmsg);
-			free(errmsg);
+		r = arch_from_config(t, &p);
+		if (r < 0)
 			return r;
-		}
-		if (ktree_srcarch(&dot, &t->config))
-			t->srcarch = xstrdup(ktree_srcarch(&dot, &t->config));
-		kconfig_release(&dot);
-		if (!t->srcarch) {
-			log_err("%s: cannot tell the architecture from the config; pass --arch", p);
-			return -EINVAL;
-		}
 	}
 	/* It names arch/<srcarch> and manifests/arch/<srcarch>.yaml. */
-	if (!is_name(t->srcarch, "abcdefghijklmnopqrstuvwxyz0123456789_")) {
+	if (!is_name(t->srcarch, ARCH_CHARS)) {
 		log_err("%s: architecture '%s' is not a kernel architecture name (lower-case letters, digits, '_')",
 			arch ? "--arch" : p, t->srcarch);
 		return -EINVAL;

@@ -22,6 +22,7 @@ struct ktree {
  * Prints one message naming the path and the cause; returns negative errno. */
 int ktree_open(struct ktree *t, const char *src, const char *obj, const char *arch);
 void ktree_release(struct ktree *t);
-/* SRCARCH of a configured tree: from the ARCH in .config's header, else from
- * the arch selector symbols of kc (auto.conf has no header); NULL when unknown. */
-const char *ktree_srcarch(const struct kconfig *dot_config, const struct kconfig *kc);
+/* SRCARCH of a configured tree, from the one architecture symbol kc sets
+ * (CONFIG_X86: "x86"): a name of a fixed set, never text of the config; NULL
+ * when kc sets none or several. */
+const char *ktree_srcarch(const struct kconfig *kc);

@@ -18,6 +18,7 @@
 #include "shared/strbuf.h"
 #include "shared/path.h"
 #include "shared/str.h"
+#include "shared/interrupt.h"
 
 const char *origin_name(enum origin o)
 {
@@ -58,20 +59,45 @@ static const char *scalar(const yaml_node_t *n)
 	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
+struct keyref {
+	const char *key;
+	size_t pos; /* in the mapping */
+	yaml_node_t *node;
+};
+
+static int keyref_cmp(const void *a, const void *b)
+{
+	const struct keyref *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c ? c : x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
 /* Keys of a YAML mapping are unique, but libyaml keeps every pair: a second
- * 'when' of a rule would be read on top of the first. */
+ * 'when' of a rule would be read on top of the first. Sorted, not compared
+ * pairwise: a mapping of 50,000 keys must not take minutes. Reports the
+ * repeat that comes first in the file. */
 static int check_unique_keys(struct loader *l, yaml_node_t *n)
 {
-	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
-		const char *key = scalar(k);
+	size_t npairs = (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start), m = 0;
+	_cleanup_free_ struct keyref *v = xmalloc((npairs + 1) * sizeof(*v));
+	const struct keyref *dup = NULL;
 
-		for (yaml_node_pair_t *q = n->data.mapping.pairs.start; key && q < p; q++) {
-			const char *prev = scalar(yaml_document_get_node(&l->doc, q->key));
-			if (prev && !strcmp(prev, key))
-				return node_err(l, k, "duplicate key '%s'", key);
-		}
+	for (size_t i = 0; i < npairs; i++) {
+		yaml_node_t *k = yaml_document_get_node(&l->doc, n->data.mapping.pairs.start[i].key);
+		const char *key = k ? scalar(k) : NULL;
+
+		if (key)
+			v[m++] = (struct keyref){ key, i, k };
 	}
+	if (interrupted())
+		return -EINTR;
+	qsort(v, m, sizeof(*v), keyref_cmp);
+	for (size_t i = 1; i < m; i++)
+		if (!strcmp(v[i].key, v[i - 1].key) && (!dup || v[i].pos < dup->pos))
+			dup = &v[i];
+	if (dup)
+		return node_err(l, dup->node, "duplicate key '%s'", dup->key);
 	return 0;
 }
 
@@ -87,6 +113,8 @@ static int string_list(struct loader *l, yaml_node_t *n, const char *key, char *
 		return node_err(l, n, "'%s' must be a string or a list of strings", key);
 	for (yaml_node_item_t *i = n->data.sequence.items.start; i < n->data.sequence.items.top; i++) {
 		yaml_node_t *it = yaml_document_get_node(&l->doc, *i);
+		if (interrupted())
+			return -EINTR;
 		if (!it || it->type != YAML_SCALAR_NODE)
 			return node_err(l, it ? it : n, "'%s' entries must be strings", key);
 		*out = xrealloc(*out, (*nout + 1) * sizeof(char *));
@@ -135,7 +163,7 @@ static int path_list(struct loader *l, yaml_node_t *n, const char *key, char ***
 	else if (n->type == YAML_SEQUENCE_NODE)
 		for (yaml_node_item_t *i = n->data.sequence.items.start; ret == 0 && i < n->data.sequence.items.top; i++) {
 			yaml_node_t *it = yaml_document_get_node(&l->doc, *i);
-			ret = it ? check_path(l, it, key) : 0;
+			ret = interrupted() ? -EINTR : it ? check_path(l, it, key) : 0;
 		}
 	return ret < 0 ? ret : string_list(l, n, key, out, nout);
 }
@@ -264,7 +292,7 @@ static int parse_expect(struct loader *l, yaml_node_t *n, struct rule *r)
 	if (n->type != YAML_SEQUENCE_NODE)
 		return parse_expect_one(l, n, r);
 	for (yaml_node_item_t *i = n->data.sequence.items.start; ret == 0 && i < n->data.sequence.items.top; i++)
-		ret = parse_expect_one(l, yaml_document_get_node(&l->doc, *i), r);
+		ret = interrupted() ? -EINTR : parse_expect_one(l, yaml_document_get_node(&l->doc, *i), r);
 	return ret;
 }
 
@@ -319,8 +347,9 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 
 	if (n->type != YAML_MAPPING_NODE)
 		return node_err(l, n, "a rule must be a mapping (name, from, include, ...)");
-	if (check_unique_keys(l, n) < 0)
-		return -EINVAL;
+	ret = check_unique_keys(l, n);
+	if (ret < 0)
+		return ret;
 	r = xcalloc(1, sizeof(*r));
 	r->file = xstrdup(l->path);
 	r->line = (unsigned)n->start_mark.line + 1;
@@ -394,8 +423,9 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 	}
 	if (root->type != YAML_MAPPING_NODE)
 		return node_err(l, root, "a manifest must be a mapping with 'version' and 'rules'");
-	if (check_unique_keys(l, root) < 0)
-		return -EINVAL;
+	ret = check_unique_keys(l, root);
+	if (ret < 0)
+		return ret;
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; ret == 0 && p < root->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = yaml_document_get_node(&l->doc, p->key);
 		yaml_node_t *v = yaml_document_get_node(&l->doc, p->value);
@@ -418,7 +448,7 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 			}
 			for (yaml_node_item_t *i = v->data.sequence.items.start; ret == 0 && i < v->data.sequence.items.top; i++) {
 				struct rule *r = NULL;
-				ret = parse_rule(l, yaml_document_get_node(&l->doc, *i), &r);
+				ret = interrupted() ? -EINTR : parse_rule(l, yaml_document_get_node(&l->doc, *i), &r);
 				if (ret == 0) {
 					ms->rules = xrealloc(ms->rules, (ms->nrules + 1) * sizeof(*ms->rules));
 					ms->rules[ms->nrules++] = r;
@@ -431,6 +461,18 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 	if (ret == 0 && !have_version)
 		ret = node_err(l, root, "manifest has no 'version' (this kbuild-pack reads version 1)");
 	return ret;
+}
+
+/* libyaml reads through this: a signal stops a long parse at its next read. */
+static int read_unless_interrupted(void *data, unsigned char *buf, size_t size, size_t *nread)
+{
+	FILE *f = data;
+
+	*nread = 0;
+	if (interrupted())
+		return 0;
+	*nread = fread(buf, 1, size, f);
+	return !ferror(f);
 }
 
 int manifest_load(struct manifest_set *ms, const char *path)
@@ -447,14 +489,16 @@ int manifest_load(struct manifest_set *ms, const char *path)
 		return ret;
 	}
 	yaml_parser_initialize(&parser);
-	yaml_parser_set_input_file(&parser, f);
+	yaml_parser_set_input(&parser, read_unless_interrupted, f);
 	if (!yaml_parser_load(&parser, &l.doc)) {
-		log_err("%s:%zu:%zu: %s%s%s", path, parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-			parser.problem ? parser.problem : "malformed YAML", parser.context ? " " : "",
-			parser.context ? parser.context : "");
+		ret = interrupted() ? -EINTR : -EINVAL;
+		if (ret == -EINVAL)
+			log_err("%s:%zu:%zu: %s%s%s", path, parser.problem_mark.line + 1,
+				parser.problem_mark.column + 1, parser.problem ? parser.problem : "malformed YAML",
+				parser.context ? " " : "", parser.context ? parser.context : "");
 		yaml_parser_delete(&parser);
 		fclose(f);
-		return -EINVAL;
+		return ret;
 	}
 	ret = parse_root(&l, ms);
 	yaml_document_delete(&l.doc);

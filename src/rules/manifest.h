@@ -61,7 +61,8 @@ struct manifest_set {
 };
 
 /* Loads one manifest file and appends its rules. On error prints
- * "FILE:LINE:COLUMN: reason" and returns a negative errno. */
+ * "FILE:LINE:COLUMN: reason" and returns a negative errno; -EINTR, silently,
+ * once a signal has set interrupted(). */
 int manifest_load(struct manifest_set *ms, const char *path);
 void manifest_set_release(struct manifest_set *ms);
 /* The manifests of a tree, as pack and verify use them: common.yaml, then

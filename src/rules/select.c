@@ -17,6 +17,7 @@
 #include "shared/alloc.h"
 #include "shared/array.h"
 #include "shared/path.h"
+#include "shared/interrupt.h"
 
 struct walk {
 	const struct ktree *t;
@@ -171,6 +172,10 @@ static int walk_dir(struct walk *w, int dfd, const char *rel, bool all)
 		struct stat st;
 		bool m;
 
+		if (interrupted()) {
+			r = -EINTR;
+			break;
+		}
 		if (glob_match_any(&w->excl, crel))
 			continue;
 		if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
@@ -275,7 +280,7 @@ static int apply_rule(const struct ktree *t, const struct manifest_set *ms, cons
 		size_t before = w.matched;
 
 		w.pattern = pat;
-		ret = apply_pattern(&w);
+		ret = interrupted() ? -EINTR : apply_pattern(&w);
 		if (ret == 0 && r->required && w.matched == before) {
 			log_err("%s:%u:%u: required rule '%s' matched nothing for '%s' in %s", r->file, r->line,
 				r->column, r->name, pat, w.root);
@@ -365,6 +370,8 @@ int select_files(const struct ktree *t, const struct manifest_set *ms, const str
 	for (size_t i = 0; i < ms->nrules; i++) {
 		const struct rule *r = ms->rules[i];
 
+		if (interrupted())
+			return -EINTR;
 		if (!rule_applies(r, &t->config, t->version, t->patchlevel)) {
 			log_debug("rule %s: condition not met", r->name);
 			continue;

@@ -15,6 +15,7 @@ struct select_opts {
 };
 
 /* Fills fl (sorted, deduplicated, with implied directories). Prints what
- * went wrong; negative errno on failure. */
+ * went wrong; negative errno on failure; -EINTR, silently, once a signal
+ * has set interrupted(). */
 int select_files(const struct ktree *t, const struct manifest_set *ms, const struct select_opts *o,
 		 struct filelist *fl);

@@ -24,6 +24,7 @@ static const struct kbp_cmd *const cmds[] = {
 	&kbp_cmd_verify,
 	&kbp_cmd_diff,
 	&kbp_cmd_audit,
+	&kbp_cmd_rpm_files,
 };
 
 int main(int argc, char *argv[])

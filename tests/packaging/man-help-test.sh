@@ -11,7 +11,7 @@ kbp=$1 man=$2 tools=$3
 [ -s "$man" ] || { echo "FATAL: no man page $man" >&2; exit 1; }
 # roff -> text good enough for grep: \- -> -, drop font escapes
 text=$(sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\(->/->/g' "$man")
-cmds=$(grep -o '&kbp_cmd_[a-z_]*' "$tools/kbuild-pack.c" | sed 's/&kbp_cmd_//' | sort -u)
+cmds=$(grep -o '&kbp_cmd_[a-z_]*' "$tools/kbuild-pack.c" | sed -e 's/&kbp_cmd_//' -e 's/_/-/g' | sort -u)
 [ -n "$cmds" ] || { echo "FATAL: no subcommands found in $tools/kbuild-pack.c" >&2; exit 1; }
 all_opts=
 for c in $cmds; do

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "kernel/kconfig.h"
+#include "kernel/tree.h"
 #include "shared/alloc.h"
 #include "shared/path.h"
 #include "testsuite.h"
@@ -12,6 +13,8 @@ DEFINE_TEST(kconfig_values)
 
 	assert_int_eq(kconfig_read(p, &kc, &err), 0);
 	assert_str_eq(kc.header_arch, "x86");
+	/* "# Linux/x86" in its header, but no arch symbol: no arch. */
+	assert_true(ktree_srcarch(&kc) == NULL);
 	assert_str_eq(kconfig_get(&kc, "CONFIG_MODULES"), "y");
 	assert_str_eq(kconfig_get(&kc, "CONFIG_CRC7"), "m");
 	assert_true(kconfig_enabled(&kc, "CONFIG_CRC7"));

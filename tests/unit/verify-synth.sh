@@ -12,6 +12,8 @@ trap 'rm -rf "$tmp"' EXIT
 t=$tmp/build
 dwarf() { bash "$here/data/synth-tree.sh" "$t" 6.14 CONFIG_MODVERSIONS=y CONFIG_GENDWARFKSYMS=y; }
 gen() { bash "$here/data/synth-tree.sh" "$t" "$1" CONFIG_MODVERSIONS=y; }
+# edit SED-SCRIPT FILE...: sed -i that keeps each file's mtime (manifests' mtime-order)
+edit() { local e=$1 f; shift; for f; do touch -r "$f" "$tmp/stamp" && sed -i "$e" "$f" && touch -r "$tmp/stamp" "$f" || return 1; done; }
 
 case $case in
 gendwarfksyms-good) dwarf ;;
@@ -41,9 +43,17 @@ key-der) gen 6.1 && mkdir -p "$t/certs" && make_key pkcs8-der "$t/certs/module.d
 # Over 1 MB, the armour across two of the 64 KiB reads of the scan.
 key-big) gen 6.1 && head -c $((2 * 1024 * 1024 - 5)) /dev/zero | tr '\0' ' ' >"$t/include/linux/big.h" &&
 	make_key pem "$tmp/k.pem" && cat "$tmp/k.pem" >>"$t/include/linux/big.h" ;;
+# The arch comes from the config's arch symbol, never from the .config
+# header's text: a header naming a path loads no file of it.
+arch-header-path) gen 6.1 && printf 'version: 1\nrules:\n  - name: evil\n    from: obj\n    include: EVIL\n    required: true\n' >"$tmp/evil.yaml" &&
+	edit "s|^# Linux/.*|# Linux/../../../../../../../../../../../../../..$tmp/evil 6.1.0 Kernel Configuration|" "$t/.config" ;;
+arch-header-other) gen 6.1 && edit 's|^# Linux/.*|# Linux/arm64 6.1.0 Kernel Configuration|' "$t/.config" ;;
+arch-no-symbol) gen 6.1 && edit '/^CONFIG_X86=y$/d' "$t/.config" "$t/include/config/auto.conf" ;;
+arch-two-symbols) gen 6.1 && edit '$a CONFIG_ARM64=y' "$t/.config" "$t/include/config/auto.conf" ;;
+arch-no-manifest) gen 6.1 && edit 's/^CONFIG_X86=y$/CONFIG_MIPS=y/' "$t/.config" "$t/include/config/auto.conf" ;;
 *) echo "unknown case $case" >&2; exit 2 ;;
 esac || { echo "cannot make the tree" >&2; exit 2; }
 "$kbp" verify "$t" 2>"$tmp/err"
 rc=$?
-sed "s|$t|@TREE@|g" "$tmp/err" >&2
+sed -e "s|$t|@TREE@|g" -e "s|[^ ]*/manifests/arch/|@MANIFESTS@/arch/|g" "$tmp/err" >&2
 exit $rc
