@@ -146,6 +146,7 @@ static int elf_type_machine(const char *path, unsigned *type, unsigned *machine)
 	unsigned char h[EI_NIDENT + 4];
 	_cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC);
 
+	*type = *machine = 0; /* defined on every return */
 	if (fd < 0)
 		return -errno;
 	if (read(fd, h, sizeof(h)) != (ssize_t)sizeof(h) || memcmp(h, ELFMAG, SELFMAG))
