@@ -14,6 +14,11 @@ tar -xzf "$tarball" -C "$S"
 src=$S/kbuild-pack-$ver
 [ -f "$src/debian/control" ] || die "tarball lacks kbuild-pack-$ver/debian/control"
 (cd "$src" && kbpp_run "$S/dpkg-buildpackage.log" dpkg-buildpackage -us -uc -b)
+# debhelper's cmake: build type None, CFLAGS and CPPFLAGS of dpkg-buildflags
+# with debian/rules' DEB_BUILD_MAINT_OPTIONS
+flags=$(cd "$src" && export DEB_BUILD_MAINT_OPTIONS="$(sed -n 's/^export DEB_BUILD_MAINT_OPTIONS *= *//p' debian/rules)" &&
+        echo "$(dpkg-buildflags --get CFLAGS) $(dpkg-buildflags --get CPPFLAGS)")
+kbpp_build_flags "$S/dpkg-buildpackage.log" "$flags"
 grep -q -- '-L quick' "$S/dpkg-buildpackage.log" && grep -qE '^100% tests passed' "$S/dpkg-buildpackage.log" \
     && pass "dh_auto_test ran the quick tests: $(grep -E '^100% tests passed' "$S/dpkg-buildpackage.log")" \
     || fail "dh_auto_test did not run and pass ctest -L quick"

@@ -45,6 +45,18 @@ kbpp_run() {
     "$@" >"$logf" 2>&1 || { echo "---- $logf (tail) ----" >&2; tail -n 60 "$logf" >&2; die "$1 failed"; }
 }
 
+# kbpp_build_flags LOG FLAGS: every compile of the tool's sources in a
+# package build's LOG carries the distribution's FLAGS (a fixed string) and
+# no -Werror: a packager's build never makes warnings errors (KBP_WERROR).
+kbpp_build_flags() {
+    local lines
+    lines=$(grep -E ' -c [^ ]*/src/[^ ]*\.c$' "$1")
+    [ -n "$lines" ] || { fail "no compile line in $1 (not a verbose build?)"; return; }
+    grep -v -F -- " $2 " <<<"$lines" | grep -q . && fail "a compile lacks the distribution's flags '$2'" \
+        || pass "$(grep -c . <<<"$lines") compiles with the distribution's flags '$2'"
+    grep -q -E -- ' -Werror( |$)' <<<"$lines" && fail "the package build passes -Werror" || pass "no -Werror in the package build"
+}
+
 # kbpp_scratch: scratch dir $S for tests without the fixture (no mounts);
 # removed on exit unless KBP_KEEP is set.
 kbpp_scratch() {

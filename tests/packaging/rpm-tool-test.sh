@@ -25,6 +25,7 @@ if [ -n "$macros" ]; then
     grep -qE -- "cmake -S \. -B $bdir .*-DSHARE_INSTALL_PREFIX" "$S/rpmbuild.log" \
         && pass "%cmake configured $bdir" || fail "the spec did not take its %cmake branch (no cmake -S . -B $bdir)"
 fi
+kbpp_build_flags "$S/rpmbuild.log" "$(rpm "${load[@]}" --eval '%{optflags}')"
 grep -qE '^100% tests passed' "$S/rpmbuild.log" && pass "%check: $(grep -E '^100% tests passed' "$S/rpmbuild.log")" \
     || fail "%check did not run and pass ctest -L quick"
 rpmf=$(ls "$top"/RPMS/*/kbuild-pack-"$ver"-*.rpm 2>/dev/null | grep -v debug | head -n1)
