@@ -373,8 +373,10 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 				r->from = ORIGIN_SRC;
 			else if (s && !strcmp(s, "obj"))
 				r->from = ORIGIN_OBJ;
+			else if (s && !strcmp(s, "kbuild-pack"))
+				r->from = ORIGIN_TOOL;
 			else
-				ret = node_err(l, v, "'from' must be 'src' or 'obj'");
+				ret = node_err(l, v, "'from' must be 'src', 'obj' or 'kbuild-pack'");
 		} else if (!strcmp(key, "include")) {
 			ret = path_list(l, v, key, &r->include, &r->ninclude);
 		} else if (!strcmp(key, "exclude")) {
@@ -398,7 +400,7 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 	if (ret == 0 && !r->name)
 		ret = node_err(l, n, "rule has no 'name'");
 	if (ret == 0 && !have_from)
-		ret = node_err(l, n, "rule '%s' has no 'from' (src or obj)", r->name);
+		ret = node_err(l, n, "rule '%s' has no 'from' (src, obj or kbuild-pack)", r->name);
 	if (ret == 0 && !r->ninclude)
 		ret = node_err(l, n, "rule '%s' has no 'include'", r->name);
 	if (ret == 0 && !r->component)
