@@ -13,11 +13,11 @@
 #include <sys/utsname.h>
 
 #include "inspect/canary.h"
+#include "inspect/includes.h"
 #include "inspect/packed-tree.h"
 #include "kernel/kconfig.h"
 #include "kernel/kelf.h"
 #include "kernel/kversion.h"
-#include "inspect/includes.h"
 #include "kernel/symvers.h"
 #include "kernel/tree.h"
 #include "rules/manifest.h"
