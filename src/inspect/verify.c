@@ -13,6 +13,7 @@
 #include <sys/utsname.h>
 
 #include "inspect/canary.h"
+#include "inspect/includes.h"
 #include "inspect/packed-tree.h"
 #include "kernel/kconfig.h"
 #include "kernel/kelf.h"
@@ -42,6 +43,7 @@ struct vctx {
 	uint16_t host_em;
 	const char *sig_key;      /* CONFIG_MODULE_SIG_KEY, when a file */
 	struct ptrarray missing; /* reported once, though several rules may name it */
+	struct ptrarray dangling_ok; /* the manifests' dangling-includes, expanded */
 };
 
 static _printf_(3, 4) void problem(struct vctx *v, const char *rel, const char *fmt, ...)
@@ -266,6 +268,23 @@ static void check_abs_paths(struct vctx *v, const struct tree_file *f, const cha
 	}
 }
 
+/* A header that cannot compile against the tree is only a warning: no
+ * module may include it (the manifests' dangling-includes say which need
+ * not), and a new series must not fail its packs for it. */
+static void dangling_include(void *ctx, const char *rel, unsigned line, const char *name, const char *resolved)
+{
+	const struct vctx *v = ctx;
+
+	if (glob_match_any(&v->dangling_ok, rel))
+		return;
+	if (resolved)
+		log_warn("%s:%u: #include \"%s\": %s is not in the tree; a module including %s does not compile", rel,
+			 line, name, resolved, rel);
+	else
+		log_warn("%s:%u: #include \"%s\" climbs above the tree; a module including %s does not compile", rel,
+			 line, name, rel);
+}
+
 /* pack's test, on every file of any size and on what a link points to. */
 static bool check_key(struct vctx *v, const struct tree_file *f, const char *abs)
 {
@@ -315,6 +334,8 @@ static void check_files(struct vctx *v)
 			continue;
 		if (is_build_script(f->rel, buf, len))
 			check_abs_paths(v, f, buf, len);
+		if (str_ends_with(base, ".h"))
+			includes_dangling(v->build, f->rel, buf, len, dangling_include, v);
 	}
 }
 
@@ -453,6 +474,8 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 	have_rules = r == 0;
 	if (have_rules)
 		check_rules(&v, &ms, srcarch, version, patchlevel);
+	for (size_t i = 0; have_rules && i < ms.ndangling_includes; i++)
+		ptrarray_push(&v.dangling_ok, manifest_expand(ms.dangling_includes[i], srcarch));
 	check_btf_base(&v, o);
 	check_files(&v);
 	if (have_rules)
@@ -468,6 +491,7 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 out:
 	manifest_set_release(&ms);
 	ptrarray_free(&v.missing, free);
+	ptrarray_free(&v.dangling_ok, free);
 	tree_view_release(&v.tv);
 	kconfig_release(&v.kc);
 	return r;

@@ -373,8 +373,10 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 				r->from = ORIGIN_SRC;
 			else if (s && !strcmp(s, "obj"))
 				r->from = ORIGIN_OBJ;
+			else if (s && !strcmp(s, "kbuild-pack"))
+				r->from = ORIGIN_TOOL;
 			else
-				ret = node_err(l, v, "'from' must be 'src' or 'obj'");
+				ret = node_err(l, v, "'from' must be 'src', 'obj' or 'kbuild-pack'");
 		} else if (!strcmp(key, "include")) {
 			ret = path_list(l, v, key, &r->include, &r->ninclude);
 		} else if (!strcmp(key, "exclude")) {
@@ -398,7 +400,7 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 	if (ret == 0 && !r->name)
 		ret = node_err(l, n, "rule has no 'name'");
 	if (ret == 0 && !have_from)
-		ret = node_err(l, n, "rule '%s' has no 'from' (src or obj)", r->name);
+		ret = node_err(l, n, "rule '%s' has no 'from' (src, obj or kbuild-pack)", r->name);
 	if (ret == 0 && !r->ninclude)
 		ret = node_err(l, n, "rule '%s' has no 'include'", r->name);
 	if (ret == 0 && !r->component)
@@ -441,6 +443,8 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 			ret = path_list(l, v, key, &ms->exclude, &ms->nexclude);
 		} else if (!strcmp(key, "mtime-order")) {
 			ret = path_list(l, v, key, &ms->mtime_order, &ms->nmtime_order);
+		} else if (!strcmp(key, "dangling-includes")) {
+			ret = path_list(l, v, key, &ms->dangling_includes, &ms->ndangling_includes);
 		} else if (!strcmp(key, "rules")) {
 			if (v->type != YAML_SEQUENCE_NODE) {
 				ret = node_err(l, v, "'rules' must be a list");
@@ -455,7 +459,7 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 				}
 			}
 		} else {
-			ret = node_err(l, k, "unknown manifest key '%s' (expected version, exclude, mtime-order, rules)", key);
+			ret = node_err(l, k, "unknown manifest key '%s' (expected version, exclude, mtime-order, dangling-includes, rules)", key);
 		}
 	}
 	if (ret == 0 && !have_version)
@@ -522,6 +526,9 @@ void manifest_set_release(struct manifest_set *ms)
 	for (size_t i = 0; i < ms->nmtime_order; i++)
 		free(ms->mtime_order[i]);
 	free(ms->mtime_order);
+	for (size_t i = 0; i < ms->ndangling_includes; i++)
+		free(ms->dangling_includes[i]);
+	free(ms->dangling_includes);
 	for (size_t i = 0; i < ms->nfiles; i++)
 		free(ms->files[i]);
 	free(ms->files);

@@ -56,6 +56,10 @@ struct manifest_set {
 	 * .config, auto.conf and autoconf.h); later manifests append. */
 	char **mtime_order;
 	size_t nmtime_order;
+	/* Headers (patterns) whose quoted #include "../..." leaves what the
+	 * tree holds, on purpose: verify warns about the others. */
+	char **dangling_includes;
+	size_t ndangling_includes;
 	char **files; /* manifests loaded, in order */
 	size_t nfiles;
 };

@@ -28,6 +28,7 @@ struct walk {
 	struct ptrarray excl;   /* expanded rule + global excludes */
 	struct filelist *fl;
 	size_t matched;
+	const struct timespec *mtime; /* what the files get, if not their own */
 };
 
 /* True when the file at abs (a link: its target) must not be packed. */
@@ -53,7 +54,7 @@ static void add_file_entry(struct walk *w, const char *rel, const char *abs, con
 	e->component = w->r->component;
 	e->mode = filelist_file_mode(st->st_mode);
 	e->size = st->st_size;
-	e->mtime = timespec_clamp(st->st_mtim, w->o->clamp_mtime);
+	e->mtime = timespec_clamp(w->mtime ? *w->mtime : st->st_mtim, w->o->clamp_mtime);
 	w->matched++;
 }
 
@@ -271,9 +272,20 @@ static int apply_rule(const struct ktree *t, const struct manifest_set *ms, cons
 		      const struct rule *r, struct filelist *fl)
 {
 	struct walk w = { .t = t, .o = o, .r = r, .fl = fl };
+	_cleanup_free_ char *own = NULL;
+	struct stat mk;
 	int ret = 0;
 
-	w.root = r->from == ORIGIN_OBJ ? t->obj : t->src;
+	if (r->from == ORIGIN_TOOL) {
+		/* kbuild-pack's own files: files/ beside the manifest that names
+		 * them, as old as the tree's Makefile (not as their installation:
+		 * two packs of one tree stay identical) */
+		_cleanup_free_ char *mdir = path_dirname(r->file), *mkfile = path_join(t->src, "Makefile");
+		own = path_join(mdir, "files");
+		if (stat(mkfile, &mk) == 0)
+			w.mtime = &mk.st_mtim;
+	}
+	w.root = r->from == ORIGIN_TOOL ? own : r->from == ORIGIN_OBJ ? t->obj : t->src;
 	w.excl = manifest_excludes(ms, r, t->srcarch);
 	for (size_t i = 0; ret == 0 && i < r->ninclude; i++) {
 		_cleanup_free_ char *pat = manifest_expand(r->include[i], t->srcarch);

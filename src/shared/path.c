@@ -22,6 +22,15 @@ char *path_join(const char *a, const char *b)
 	return xasprintf("%s/%s", a, b);
 }
 
+char *path_dirname(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	return slash == p ? xstrdup("/") : xstrndup(p, (size_t)(slash - p));
+}
+
 bool path_exists(const char *p)
 {
 	struct stat st;

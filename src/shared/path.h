@@ -5,6 +5,8 @@
 #include <stdbool.h>
 
 char *path_join(const char *a, const char *b);
+/* The directory part of p: "." when it has no slash. */
+char *path_dirname(const char *p);
 bool path_exists(const char *p);
 bool path_is_dir(const char *p);
 bool path_is_reg(const char *p);

@@ -51,6 +51,16 @@ arch-header-other) gen 6.1 && edit 's|^# Linux/.*|# Linux/arm64 6.1.0 Kernel Con
 arch-no-symbol) gen 6.1 && edit '/^CONFIG_X86=y$/d' "$t/.config" "$t/include/config/auto.conf" ;;
 arch-two-symbols) gen 6.1 && edit '$a CONFIG_ARM64=y' "$t/.config" "$t/include/config/auto.conf" ;;
 arch-no-manifest) gen 6.1 && edit 's/^CONFIG_X86=y$/CONFIG_MIPS=y/' "$t/.config" "$t/include/config/auto.conf" ;;
+# A quoted include that climbs out of the header's directory must lead to a
+# file of the tree: a warning each where it does not (verify still passes).
+dangling-include) gen 6.1 && mkdir -p "$t/include/trace/events" && printf '%s\n' \
+	'#include "../../scripts/dtc/libfdt/libfdt.h"' ' #  include "../generated/autoconf.h"' \
+	'#include "../../../../etc/passwd"' '#include <../x/angle.h>' '#include "beside.h"' \
+	'#include_next "../y.h"' >"$t/include/linux/fdtish.h" &&
+	printf '#include "../../../block/blk-wbt.h"\n' >"$t/include/trace/events/wbt.h" ;;
+# wbt.h's private include is in the manifests' dangling-includes: no warning.
+dangling-include-listed) gen 6.1 && mkdir -p "$t/include/trace/events" &&
+	printf '#include "../../../block/blk-wbt.h"\n' >"$t/include/trace/events/wbt.h" ;;
 *) echo "unknown case $case" >&2; exit 2 ;;
 esac || { echo "cannot make the tree" >&2; exit 2; }
 "$kbp" verify "$t" 2>"$tmp/err"

@@ -19,6 +19,7 @@ has() { local sym=$1; shift; printf '%s\n' "$@" | grep -qx "$sym=y"; }
 config=$(printf '%s\\n' CONFIG_X86=y CONFIG_64BIT=y CONFIG_MODULES=y "$@")
 
 put Makefile "VERSION = ${ver%.*}\nPATCHLEVEL = ${ver#*.}\nSUBLEVEL = 0\n"
+put GNUmakefile "# the installed-tree guard (manifests/files)\n"
 put .config "#\n# Linux/x86_64 $ver.0 Kernel Configuration\n#\n$config"
 put include/config/auto.conf "$config"
 put include/config/kernel.release "$ver.0-synth\n"
