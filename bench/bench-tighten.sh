@@ -15,11 +15,7 @@
 #              KBP_FIXTURE_CACHE, KBP_KEEP=1 (keep scratch).
 # Not a ctest test: needs root (read-only bind mounts, mount namespaces).
 set -euo pipefail
-HERE=$(cd "$(dirname "$0")" && pwd)
-REPO=$(cd "$HERE/.." && pwd)
-export KBUILD_PACK=${KBUILD_PACK:-$REPO/build/bin/kbuild-pack}
-. "$REPO/tests/kernel/lib.sh"
-kbp_enter_ns "$0" "$@"
+. "$(dirname "$0")/lib.sh"
 BEFORE=$(cd "$1" && pwd)
 IFS=: read -r B_SERIES B_LAYOUT B_FLAVOUR <<< "${2:-6.1:obj}"
 KBP_FIXTURE_FLAVOUR=$B_FLAVOUR

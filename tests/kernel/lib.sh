@@ -132,6 +132,20 @@ kbp_snapshot() {
     done
 }
 
+# kbp_pack_unchanged OUT WHAT [ARGS...]: kbp_pack OUT ARGS, and checks that
+# the fixture trees (SRC and OBJ) are byte for byte and stat for stat what
+# they were before; WHAT names the pack in the messages.
+kbp_pack_unchanged() {
+    local out=$1 what=$2 trees=("$SRC")
+    shift 2
+    [ -n "$OBJ" ] && trees+=("$OBJ")
+    kbp_snapshot "${trees[@]}" > "$S/before.lst"
+    kbp_pack "$out" "$@"
+    kbp_snapshot "${trees[@]}" > "$S/after.lst"
+    cmp -s "$S/before.lst" "$S/after.lst" && pass "fixture trees unchanged by $what" \
+        || { fail "fixture trees changed by $what"; diff -u "$S/before.lst" "$S/after.lst" | head -n 20 >&2; }
+}
+
 # kbp_copy_modules DEST: fresh copy of tests/modules into DEST
 kbp_copy_modules() {
     rm -rf "$1"; mkdir -p "$1"
