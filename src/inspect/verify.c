@@ -479,7 +479,7 @@ out:
 int kbp_verify(const char *path, const struct verify_opts *o, FILE *out)
 {
 	struct packed_tree ts;
-	int r = packed_open(path, &ts);
+	int r = packed_open(path, &o->packed, &ts);
 
 	if (r < 0)
 		return r;

@@ -22,7 +22,6 @@
 #include <ftw.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "kernel/tree.h"
@@ -35,7 +34,9 @@
 #include "shared/strbuf.h"
 #include "shared/path.h"
 #include "shared/fileio.h"
+#include "shared/spawn.h"
 #include "shared/str.h"
+#include "shared/interrupt.h"
 
 #define RULE_TARGET "host-tools=target"
 
@@ -63,44 +64,13 @@ static char *prefix_from_cc_text(const char *text)
 	return NULL;
 }
 
-/* Runs argv (with cwd when not NULL), output appended to log. */
-static int run_logged(char *const argv[], const char *cwd, const char *logpath)
+/* Runs argv, output appended to log: 0, -EIO when it failed, -EINTR
+ * (silently) when a signal stopped it. */
+static int run_logged(char *const argv[], const char *logpath)
 {
-	int fd, status;
-	pid_t pid;
+	int r = spawn_run(argv, &(struct spawn_opts){ .log = logpath, .log_append = true });
 
-	if (log_get_level() >= LOG_DEBUG) {
-		struct strbuf b = { 0 };
-		for (size_t i = 0; argv[i]; i++)
-			strbuf_addf(&b, "%s%s", i ? " " : "", argv[i]);
-		log_debug("host-tools: %s", strbuf_str(&b));
-		strbuf_release(&b);
-	}
-	fd = open(logpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	pid = fork();
-	if (pid < 0) {
-		close(fd);
-		return -errno;
-	}
-	if (pid == 0) {
-		int devnull = open("/dev/null", O_RDONLY);
-		if (devnull >= 0)
-			dup2(devnull, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		if (cwd && chdir(cwd) < 0)
-			_exit(126);
-		execvp(argv[0], argv);
-		dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(fd);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EIO;
+	return r > 0 ? -EIO : r;
 }
 
 /* The last lines of a log, for a warning. */
@@ -270,7 +240,9 @@ static int stage_scripts(struct tool_ctx *c, const char *dir)
 		/* -f: OBJ's copy replaces SRC's even if that one is read-only */
 		char *argv[] = { "cp", "-af", "--", from, (char *)dir, NULL };
 
-		r = run_logged(argv, NULL, logpath);
+		r = run_logged(argv, logpath);
+		if (r == -EINTR)
+			return r;
 		if (r < 0) {
 			log_err("--host-tools=target: cannot copy %s (log: %s)", from, logpath);
 			return r;
@@ -327,8 +299,8 @@ static int run_kbuild(struct tool_ctx *c, const char *dir)
 		ptrarray_push(&argv, xasprintf("CROSS_COMPILE=%s", kernel_prefix));
 	ptrarray_push(&argv, xstrdup("scripts/"));
 	ptrarray_push(&argv, NULL);
-	r = run_logged((char *const *)argv.v, NULL, logpath);
-	if (r < 0) {
+	r = run_logged((char *const *)argv.v, logpath);
+	if (r < 0 && r != -EINTR) {
 		log_info("--host-tools=target: kbuild stopped with an error (log: %s)", logpath);
 		show_log_tail(logpath);
 	}
@@ -449,9 +421,11 @@ static int build_tools_program(struct tool_ctx *c, const struct tools_program *t
 	argv[n++] = "subdir=tools";
 	argv[n++] = (char *)tp->goal;
 	argv[n++] = NULL;
-	r = run_logged(argv, NULL, logpath);
+	r = run_logged(argv, logpath);
 	for (size_t i = 2; i < 10; i++)
 		free(argv[i]);
+	if (r == -EINTR)
+		return r;
 	if (r < 0 || !path_is_reg(out)) {
 		log_warn("%s: rebuilding it with %s failed (log: %s)", tp->rel, c->cc, logpath);
 		show_log_tail(logpath);
@@ -473,7 +447,10 @@ static int rebuild_tools_programs(struct tool_ctx *c)
 		if (!have_tool(c, tp->rel))
 			continue;
 		work = path_join(c->dir, tp->name);
-		if (build_tools_program(c, tp, work) < 0)
+		r = build_tools_program(c, tp, work);
+		if (r == -EINTR)
+			return r;
+		if (r < 0)
 			continue; /* named by warn_foreign */
 		r = take_rebuilt(c, work);
 		if (r < 0)
@@ -545,11 +522,13 @@ static int rebuild_scripts(struct tool_ctx *c, const char *dir)
 	int r;
 
 	r = stage_scripts(c, dir);
-	if (r < 0) {
+	if (r < 0 && r != -EINTR)
 		log_err("--host-tools=target: cannot set up %s: %s", dir, strerror(-r));
+	if (r < 0)
 		return r;
-	}
-	run_kbuild(c, dir);
+	/* a signal: the next make never starts */
+	if (run_kbuild(c, dir) == -EINTR)
+		return -EINTR;
 	c->machine = elf_program_machine(fixdep);
 	if (!c->machine) {
 		log_err("--host-tools=target: cannot build even fixdep with %s (log: %s.log)", c->cc, dir);
