@@ -166,7 +166,7 @@ static void check_rules(struct vctx *v, const struct manifest_set *ms, const cha
 static bool is_elf(const char *p, unsigned char *cls)
 {
 	unsigned char h[5];
-	_cleanup_close_ int fd = open(p, O_RDONLY | O_CLOEXEC);
+	_cleanup_close_ int fd = open_regular(p, 0, NULL);
 
 	if (fd < 0 || read(fd, h, sizeof(h)) != (ssize_t)sizeof(h))
 		return false;
@@ -306,7 +306,8 @@ static void check_files(struct vctx *v)
 		if (check_key(v, f, abs))
 			continue;
 		/* Big files are objects and binaries, not make input. */
-		if (f->size <= (1 << 20) && read_file(abs, &buf, &len) < 0)
+		/* bounded and never blocking: the tree may change under the walk */
+		if (f->size <= (1 << 20) && read_control_file(abs, 0, &buf, &len, NULL) < 0)
 			len = 0;
 		if (f->mode & 0111 || str_ends_with(base, ".so"))
 			check_elf(v, f, abs);
