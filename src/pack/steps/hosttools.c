@@ -135,7 +135,7 @@ static int elf_type_machine(const char *path, unsigned *type, unsigned *machine)
  * (relocatable objects, scripts, data, a missing file). */
 static unsigned elf_program_machine(const char *path)
 {
-	unsigned type, machine;
+	unsigned type = 0, machine = 0;
 
 	if (elf_type_machine(path, &type, &machine) < 0)
 		return 0;
@@ -221,9 +221,11 @@ static const char kbuild_scripts[] = "# written by kbuild-pack --host-tools=targ
 				     "hostprogs-always-y += mod/modpost\n"
 				     "mod/modpost-objs := $(addprefix mod/,$(modpost-objs))\n";
 
-/* The tree and copy drop_build_product works on (nftw passes no context). */
+/* The tree and copy drop_build_product works on (nftw passes no context),
+ * and whether it refused something (said why). */
 static const struct ktree *staged_tree;
 static size_t staged_dir_len;
+static bool staged_refused;
 
 /* What the copy holds at path (DIR/scripts/...) that is not a file, a
  * directory or a link came from OBJ's or SRC's scripts/; a kernel has none,
@@ -240,7 +242,7 @@ static int refuse_special(const char *path, const struct stat *st)
 	}
 	log_err("--host-tools=target: %s: %s, not a regular file; a kernel's scripts/ holds none", from,
 		S_ISFIFO(st->st_mode) ? "a FIFO" : S_ISSOCK(st->st_mode) ? "a socket" : "a device");
-	errno = EINVAL;
+	staged_refused = true;
 	return -1;
 }
 
@@ -301,8 +303,9 @@ static int stage_scripts(struct tool_ctx *c, const char *dir)
 	}
 	staged_tree = c->t;
 	staged_dir_len = strlen(dir);
-	if (nftw(scripts, drop_build_product, 16, FTW_PHYS) < 0)
-		return errno == EINVAL ? -EINVAL : scratch_err(scripts, -errno);
+	staged_refused = false;
+	if (nftw(scripts, drop_build_product, 16, FTW_PHYS) != 0)
+		return staged_refused ? -EINVAL : scratch_err(scripts, -errno);
 	if (symlink(include, include_link) < 0)
 		return scratch_err(include_link, -errno);
 	r = write_text(top_kbuild, kbuild_top);
@@ -552,6 +555,14 @@ static int find_prefix(struct tool_ctx *c)
 	return 0;
 }
 
+/* What the target compiler builds for, as the tools/ build names it. */
+static int find_hostarch(struct tool_ctx *c)
+{
+	_cleanup_free_ char *log = path_join(c->dir, "dumpmachine.log");
+
+	return toolchain_tools_arch(c->cc, log, &c->hostarch);
+}
+
 /* The kbuild rebuild of scripts/ in dir; fixdep, which every module build
  * runs, tells which machine the target compiler builds for. */
 static int rebuild_scripts(struct tool_ctx *c, const char *dir)
@@ -600,12 +611,9 @@ int hosttools_rebuild(struct pack_ctx *ctx)
 		goto out;
 	}
 	log_info("rebuilding host tools with %s", c.cc);
-	{
-		_cleanup_free_ char *log = path_join(c.dir, "dumpmachine.log");
-		r = toolchain_tools_arch(c.cc, log, &c.hostarch);
-		if (r < 0)
-			goto out;
-	}
+	r = find_hostarch(&c);
+	if (r < 0)
+		goto out;
 	kbuild_dir = path_join(c.dir, "kbuild");
 	r = rebuild_scripts(&c, kbuild_dir);
 	if (r < 0)
