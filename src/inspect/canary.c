@@ -4,9 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "kernel/kconfig.h"
@@ -16,9 +14,9 @@
 #include "shared/path.h"
 #include "shared/fs.h"
 #include "shared/fileio.h"
+#include "shared/scratch.h"
+#include "shared/spawn.h"
 #include "kernel/symvers.h"
-
-extern char **environ;
 
 /* Built in, so verify needs no data files: uses a few exports every
  * modular kernel has, so __versions is never empty with MODVERSIONS. */
@@ -74,36 +72,14 @@ static int write_text(const char *dir, const char *name, const char *text)
 	return 0;
 }
 
-/* Runs argv (from PATH) with stdout and stderr into log_path; its exit
- * status, 128 + signal, or -errno when it cannot be started. */
-static int run_logged(char *const argv[], const char *log_path)
-{
-	posix_spawn_file_actions_t fa;
-	pid_t pid;
-	int st, r;
-
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 1, log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	r = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (r != 0)
-		return -r;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
-
 static int run_make(const char *build, const char *mdir, const char *log_path)
 {
 	_cleanup_free_ char *c = xasprintf("-C%s", build);
 	_cleanup_free_ char *m = xasprintf("M=%s", mdir);
 	char *argv[] = { "make", c, m, "modules", NULL };
-	int r = run_logged(argv, log_path);
+	int r = spawn_run(argv, &(struct spawn_opts){ .log = log_path });
 
-	if (r < 0)
+	if (r < 0 && r != -EINTR)
 		log_err("cannot run make: %s", strerror(-r));
 	return r;
 }
@@ -118,7 +94,7 @@ static char *rustc_version_text(const char *dir)
 	char *text = NULL, *nl;
 	size_t len = 0;
 
-	if (run_logged(argv, logp) != 0 || read_file(logp, &text, &len) < 0)
+	if (spawn_run(argv, &(struct spawn_opts){ .log = logp }) != 0 || read_file(logp, &text, &len) < 0)
 		return NULL;
 	nl = strchr(text, '\n');
 	if (nl)
@@ -244,7 +220,7 @@ static int check_versions(const char *ko, const struct symvers *sv, FILE *out)
 
 int canary_check(const char *build, FILE *out)
 {
-	_cleanup_free_ char *dir = xasprintf("%s/kbuild-pack-canary-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	_cleanup_free_ char *dir = NULL;
 	_cleanup_free_ char *logp = NULL, *ko = NULL, *ko_rs = NULL, *symp = path_join(build, "Module.symvers");
 	_cleanup_free_ char *auto_conf = path_join(build, "include/config/auto.conf");
 	struct kconfig kc = { 0 };
@@ -252,11 +228,9 @@ int canary_check(const char *build, FILE *out)
 	char *err = NULL;
 	int r, problems = 0, rust = 0;
 
-	if (!mkdtemp(dir)) {
-		r = -errno;
-		log_err("cannot create a scratch directory: %s", strerror(errno));
+	r = scratch_make("canary", &dir);
+	if (r < 0)
 		return r;
-	}
 	logp = path_join(dir, "build.log");
 	ko = path_join(dir, "kbp_canary.ko");
 	ko_rs = path_join(dir, "kbp_canary_rs.ko");

@@ -57,16 +57,16 @@ static int compare(const struct tree_view *a, const struct tree_view *b, FILE *o
 	return n;
 }
 
-int kbp_diff(const char *a, const char *b, FILE *out)
+int kbp_diff(const char *a, const char *b, const struct packed_opts *o, FILE *out)
 {
 	struct packed_tree sa, sb;
 	struct tree_view va = { 0 }, vb = { 0 };
 	int r;
 
-	r = packed_open(a, &sa);
+	r = packed_open(a, o, &sa);
 	if (r < 0)
 		return r;
-	r = packed_open(b, &sb);
+	r = packed_open(b, o, &sb);
 	if (r < 0) {
 		packed_close(&sa);
 		return r;

@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "inspect/packed-tree.h"
+
 /* Lines "only in A: PATH", "only in B: PATH", "differs: PATH (what)",
  * sorted by path. Returns the number of differences or a negative errno. */
-int kbp_diff(const char *a, const char *b, FILE *out);
+int kbp_diff(const char *a, const char *b, const struct packed_opts *o, FILE *out);

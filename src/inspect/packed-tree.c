@@ -16,9 +16,9 @@
 #include "shared/array.h"
 #include "shared/path.h"
 #include "shared/fs.h"
+#include "shared/scratch.h"
+#include "kernel/tree.h"
 #include "sink/sink.h"
-
-uint64_t packed_max_extract_size = PACKED_MAX_EXTRACT_DEFAULT;
 
 /* lstat, not stat: what an archive holds is never followed out of it. */
 static bool real_dir(const char *p)
@@ -27,12 +27,11 @@ static bool real_dir(const char *p)
 	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* PATH itself when it holds a Makefile, else its only lib/modules/<release>/build.
+/* PATH itself when it is a kernel tree, else its only lib/modules/<release>/build.
  * In an archive extracted to PATH, lib, modules, <release> and build must each be a
  * real directory: "build -> /" would make verify read the whole host. */
 static int find_build_dir(const char *path, const char *archive, char **build)
 {
-	_cleanup_free_ char *mk = path_join(path, "Makefile");
 	_cleanup_free_ char *lib = path_join(path, "lib");
 	_cleanup_free_ char *mods = path_join(path, "lib/modules");
 	bool (*is_dir)(const char *) = archive ? real_dir : path_is_dir;
@@ -40,7 +39,7 @@ static int find_build_dir(const char *path, const char *archive, char **build)
 	struct dirent *de;
 	DIR *d = NULL;
 
-	if (archive ? path_exists(mk) : path_is_reg(mk)) {
+	if (!ktree_missing_mark(path, archive ? KTREE_NOFOLLOW : 0)) {
 		*build = xstrdup(path);
 		return 0;
 	}
@@ -70,8 +69,8 @@ static int find_build_dir(const char *path, const char *archive, char **build)
 	if (found.n != 1) {
 		int r = found.n ? -EINVAL : -ENOENT;
 		if (found.n == 0)
-			log_err("%s: neither a build directory (no Makefile) nor a tree holding lib/modules/<release>/build",
-				archive ? archive : path);
+			log_err("%s: neither a build directory (no %s) nor a tree holding lib/modules/<release>/build",
+				archive ? archive : path, ktree_missing_mark(path, archive ? KTREE_NOFOLLOW : 0));
 		else
 			log_err("%s holds %zu build directories (lib/modules/*/build); name one", archive ? archive : path,
 				found.n);
@@ -111,15 +110,15 @@ static char *size_text(uint64_t v)
 	return xasprintf("%" PRIu64 " bytes", v);
 }
 
-static int too_big(const char *file)
+static int too_big(const char *file, uint64_t max_size)
 {
-	_cleanup_free_ char *max = size_text(packed_max_extract_size);
+	_cleanup_free_ char *max = size_text(max_size);
 
 	log_err("%s: extracts to more than %s; refusing it (see --max-extract-size)", file, max);
 	return -EFBIG;
 }
 
-static int extract(const char *file, const char *dir)
+static int extract(const char *file, const char *dir, uint64_t max)
 {
 	struct archive *in = archive_read_new(), *out = archive_write_disk_new();
 	struct archive_entry *ae;
@@ -160,8 +159,8 @@ static int extract(const char *file, const char *dir)
 			r = -EINVAL;
 			goto out;
 		}
-		if (archive_entry_size_is_set(ae) && (uint64_t)archive_entry_size(ae) > packed_max_extract_size - total) {
-			r = too_big(file);
+		if (archive_entry_size_is_set(ae) && (uint64_t)archive_entry_size(ae) > max - total) {
+			r = too_big(file, max);
 			goto out;
 		}
 		/* A directory stays writable for its owner, so the scratch tree
@@ -182,8 +181,8 @@ static int extract(const char *file, const char *dir)
 				r = -EINTR;
 				goto out;
 			}
-			if (len > packed_max_extract_size - total) {
-				r = too_big(file);
+			if (len > max - total) {
+				r = too_big(file, max);
 				goto out;
 			}
 			total += len;
@@ -212,7 +211,7 @@ out:
 	return r;
 }
 
-int packed_open(const char *path, struct packed_tree *ts)
+int packed_open(const char *path, const struct packed_opts *o, struct packed_tree *ts)
 {
 	struct stat st;
 	int r;
@@ -226,15 +225,10 @@ int packed_open(const char *path, struct packed_tree *ts)
 	if (S_ISDIR(st.st_mode))
 		return find_build_dir(path, NULL, &ts->build);
 	ts->archive = true;
-	ts->scratch = xasprintf("%s/kbuild-pack-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(ts->scratch)) {
-		r = -errno;
-		log_err("cannot create a scratch directory %s: %s", ts->scratch, strerror(errno));
-		free(ts->scratch);
-		ts->scratch = NULL;
+	r = scratch_make("extract", &ts->scratch);
+	if (r < 0)
 		return r;
-	}
-	r = extract(path, ts->scratch);
+	r = extract(path, ts->scratch, o && o->max_extract_size ? o->max_extract_size : PACKED_MAX_EXTRACT_DEFAULT);
 	if (r == 0)
 		r = find_build_dir(ts->scratch, path, &ts->build);
 	if (r < 0)

@@ -39,12 +39,16 @@ struct packed_tree {
 /* An archive that extracts to more bytes is refused (--max-extract-size):
  * well above any real headers tree (a few hundred MiB). */
 #define PACKED_MAX_EXTRACT_DEFAULT (4ull << 30)
-extern uint64_t packed_max_extract_size;
 
-/* Prints why on failure; negative errno. An archive is extracted while
- * no SIGINT/SIGTERM arrives (interrupt_install_handlers()): one stops
- * it with -EINTR and nothing left behind. */
-int packed_open(const char *path, struct packed_tree *pt);
+struct packed_opts {
+	uint64_t max_extract_size; /* of an archive, in bytes; 0: the default */
+};
+
+/* o may be NULL (the defaults). Prints why on failure; negative errno. An
+ * archive is extracted into a scratch directory while no SIGINT/SIGTERM
+ * arrives (interrupt_install_handlers()): one stops it with -EINTR and
+ * nothing left behind. */
+int packed_open(const char *path, const struct packed_opts *o, struct packed_tree *pt);
 void packed_close(struct packed_tree *ts);
 /* Every entry below dir, sorted bytewise; with hash, files get their sha256. */
 int tree_walk(const char *dir, bool hash, struct tree_view *tv);

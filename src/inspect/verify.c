@@ -169,7 +169,7 @@ static void check_rules(struct vctx *v, const struct manifest_set *ms, const cha
 static bool is_elf(const char *p, unsigned char *cls)
 {
 	unsigned char h[5];
-	_cleanup_close_ int fd = open(p, O_RDONLY | O_CLOEXEC);
+	_cleanup_close_ int fd = open_regular(p, 0, NULL);
 
 	if (fd < 0 || read(fd, h, sizeof(h)) != (ssize_t)sizeof(h))
 		return false;
@@ -326,7 +326,8 @@ static void check_files(struct vctx *v)
 		if (check_key(v, f, abs))
 			continue;
 		/* Big files are objects and binaries, not make input. */
-		if (f->size <= (1 << 20) && read_file(abs, &buf, &len) < 0)
+		/* bounded and never blocking: the tree may change under the walk */
+		if (f->size <= (1 << 20) && read_control_file(abs, 0, &buf, &len, NULL) < 0)
 			len = 0;
 		if (f->mode & 0111 || str_ends_with(base, ".so"))
 			check_elf(v, f, abs);
@@ -500,7 +501,7 @@ out:
 int kbp_verify(const char *path, const struct verify_opts *o, FILE *out)
 {
 	struct packed_tree ts;
-	int r = packed_open(path, &ts);
+	int r = packed_open(path, &o->packed, &ts);
 
 	if (r < 0)
 		return r;

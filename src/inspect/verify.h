@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "inspect/packed-tree.h"
 #include "kernel/elfmach.h" /* the machine names --host-arch takes */
 
 struct verify_opts {
@@ -17,6 +18,7 @@ struct verify_opts {
 	const char *manifest_dir;
 	const char **extra_manifests;
 	size_t nextra;
+	struct packed_opts packed; /* how PATH is opened (its extraction limit) */
 };
 
 /* Checks PATH (a build directory, a DESTDIR holding one, or an archive)

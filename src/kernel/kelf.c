@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "shared/alloc.h"
+#include "shared/fileio.h"
 
 struct kelf {
 	int fd;
@@ -87,10 +88,11 @@ fail:
 
 int kelf_open(const char *path, struct kelf **ret)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* a FIFO would hang libelf, a device be read without end */
+	int fd = open_regular(path, 0, NULL);
 
 	if (fd < 0)
-		return -errno;
+		return fd;
 	return kelf_open_fd(fd, ret);
 }
 

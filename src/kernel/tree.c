@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "shared/log.h"
 #include "shared/macro.h"
@@ -66,11 +67,36 @@ static int read_makefile_version(struct ktree *t)
 	return found >= 2 ? 0 : -ENODATA;
 }
 
+static bool real_dir(const char *p)
+{
+	struct stat st;
+	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *ktree_missing_mark(const char *dir, unsigned flags)
+{
+	_cleanup_free_ char *mk = path_join(dir, "Makefile");
+	_cleanup_free_ char *inc = path_join(dir, "include");
+	_cleanup_free_ char *linux = path_join(dir, "include/linux");
+
+	if (!path_exists(mk)) /* what it is, its reader says */
+		return "Makefile";
+	if (flags & KTREE_NOFOLLOW ? !real_dir(inc) || !real_dir(linux) : !path_is_dir(linux))
+		return "include/linux";
+	return NULL;
+}
+
 static int check_source_tree(struct ktree *t)
 {
-	static const char *const marks[] = { "Makefile", "Kbuild", "arch", "include/linux/module.h", "scripts/Makefile.build" };
+	/* what a source tree has beyond the marks of any kernel tree */
+	static const char *const marks[] = { "Kbuild", "arch", "include/linux/module.h", "scripts/Makefile.build" };
+	const char *missing = ktree_missing_mark(t->src, 0);
 	int r;
 
+	if (missing) {
+		log_err("%s: not a kernel source tree (no %s)", t->src, missing);
+		return -ENOENT;
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(marks); i++) {
 		_cleanup_free_ char *p = path_join(t->src, marks[i]);
 		if (!path_exists(p)) {

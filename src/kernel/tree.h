@@ -26,3 +26,15 @@ void ktree_release(struct ktree *t);
  * (CONFIG_X86: "x86"): a name of a fixed set, never text of the config; NULL
  * when kc sets none or several. */
 const char *ktree_srcarch(const struct kconfig *kc);
+
+/* Is dir the top directory of a kernel tree (a source tree, an in-tree
+ * build, a packed build directory)? The one test for it: the first of its
+ * marks that dir lacks, NULL when it has them all. The marks: a top
+ * "Makefile" (all kbuild needs of a kernel for an external module) and an
+ * "include/linux" directory (which tells a kernel from any other project;
+ * an O= object tree has neither). The Makefile need only exist: its reader
+ * says what is wrong with it. With KTREE_NOFOLLOW (a tree extracted from
+ * an archive, whose links are never followed) include and include/linux
+ * must be real directories, not links to one. */
+enum { KTREE_NOFOLLOW = 1 << 0 };
+const char *ktree_missing_mark(const char *dir, unsigned flags);

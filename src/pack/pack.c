@@ -25,6 +25,7 @@
 #include "shared/strbuf.h"
 #include "shared/path.h"
 #include "shared/fs.h"
+#include "shared/scratch.h"
 #include "sink/sink.h"
 
 /* Module.symvers must exist (or be explicitly waived) and parse the way the
@@ -97,16 +98,8 @@ static int check_out(const struct ktree *t, const struct pack_opts *o)
 
 const char *pack_scratch_dir(struct pack_ctx *ctx)
 {
-	if (!ctx->scratch) {
-		const char *tmp = getenv("TMPDIR");
-		char *p = xasprintf("%s/kbuild-pack.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-		if (!mkdtemp(p)) {
-			log_err("cannot create a scratch directory %s: %s", p, strerror(errno));
-			free(p);
-			return NULL;
-		}
-		ctx->scratch = p;
-	}
+	if (!ctx->scratch && scratch_make("pack", &ctx->scratch) < 0)
+		return NULL;
 	return ctx->scratch;
 }
 
@@ -266,7 +259,7 @@ static int run_post_select_steps(struct pack_ctx *ctx)
 	int r = 0;
 
 	for (size_t i = 0; r == 0 && i < ARRAY_SIZE(post_select_steps); i++)
-		r = post_select_steps[i](ctx);
+		r = interrupted() ? -EINTR : post_select_steps[i](ctx);
 	return r;
 }
 

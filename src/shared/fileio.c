@@ -71,30 +71,47 @@ static const char *file_type_name(mode_t m)
 	       : S_ISSOCK(m) ? "a socket" : S_ISDIR(m) ? "a directory" : "not a regular file";
 }
 
-int read_control_file(const char *path, unsigned flags, char **buf, size_t *len, char **errmsg)
+int open_regular(const char *path, unsigned flags, char **errmsg)
 {
 	int oflags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (flags & READ_NOFOLLOW ? O_NOFOLLOW : 0);
-	_cleanup_close_ int fd = open(path, oflags);
+	int fd = open(path, oflags), r;
 	struct stat st;
-	int r;
 
 	if (fd < 0) {
 		r = -errno;
-		if (r == -ELOOP && (flags & READ_NOFOLLOW)) {
-			if (errmsg)
-				*errmsg = xasprintf("%s: a symbolic link where kbuild writes a regular file", path);
-			return r;
-		}
-		goto fail;
+		if (errmsg && r == -ELOOP && (flags & READ_NOFOLLOW))
+			*errmsg = xasprintf("%s: a symbolic link where kbuild writes a regular file", path);
+		else if (errmsg)
+			*errmsg = xasprintf("%s: %s", path, strerror(-r));
+		return r;
 	}
 	if (fstat(fd, &st) < 0) {
 		r = -errno;
-		goto fail;
+		close(fd);
+		if (errmsg)
+			*errmsg = xasprintf("%s: %s", path, strerror(-r));
+		return r;
 	}
 	if (!S_ISREG(st.st_mode)) {
+		close(fd);
 		if (errmsg)
 			*errmsg = xasprintf("%s: %s, not a regular file", path, file_type_name(st.st_mode));
 		return -EINVAL;
+	}
+	return fd;
+}
+
+int read_control_file(const char *path, unsigned flags, char **buf, size_t *len, char **errmsg)
+{
+	_cleanup_close_ int fd = open_regular(path, flags, errmsg);
+	struct stat st;
+	int r;
+
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) < 0) {
+		r = -errno;
+		goto fail;
 	}
 	if (st.st_size > (off_t)CONTROL_FILE_MAX) {
 		r = -EFBIG;

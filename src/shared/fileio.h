@@ -15,5 +15,10 @@ int read_file(const char *path, char **buf, size_t *len);
 #define CONTROL_FILE_MAX (64u << 20)
 enum { READ_NOFOLLOW = 1 << 0 };
 int read_control_file(const char *path, unsigned flags, char **buf, size_t *len, char **errmsg);
+/* Opens path for reading only when it is a regular file, as
+ * read_control_file does (never blocks; READ_NOFOLLOW: no symlink either),
+ * for a reader that maps or parses it itself (libelf). Returns the fd,
+ * or a negative errno with *errmsg (when given) "PATH: reason". */
+int open_regular(const char *path, unsigned flags, char **errmsg);
 /* First line of a control file, without its newline. */
 int read_line_file(const char *path, unsigned flags, char **line, char **errmsg);

@@ -14,11 +14,11 @@
 #include "sink/sink.h"
 
 struct diff_cmdline {
-	uint64_t max_extract_size;
+	struct packed_opts packed;
 };
 
 static const struct option_spec diff_options[] = {
-	OPT_MAX_EXTRACT_SIZE(offsetof(struct diff_cmdline, max_extract_size)),
+	OPT_MAX_EXTRACT_SIZE(offsetof(struct diff_cmdline, packed.max_extract_size)),
 	OPT_HELP("this text"),
 	OPT_END(),
 };
@@ -42,18 +42,17 @@ static const struct command_usage diff_usage = {
 
 static int run_diff(int argc, char *argv[])
 {
-	struct diff_cmdline c = { .max_extract_size = PACKED_MAX_EXTRACT_DEFAULT };
+	struct diff_cmdline c = { .packed.max_extract_size = PACKED_MAX_EXTRACT_DEFAULT };
 	int n = parse_options(&diff_usage, argc, argv, &c);
 
 	if (n != OPTIONS_GO_ON)
 		return n;
-	packed_max_extract_size = c.max_extract_size;
 	if (optind + 2 != argc) {
 		log_err("diff takes two paths A and B (see kbuild-pack diff --help)");
 		return EXIT_USAGE;
 	}
 	interrupt_install_handlers();
-	n = kbp_diff(argv[optind], argv[optind + 1], stdout);
+	n = kbp_diff(argv[optind], argv[optind + 1], &c.packed, stdout);
 	if (n < 0 && interrupted()) {
 		log_err("interrupted by signal %d", interrupted());
 		interrupt_reraise(); /* after cleaning up: 130/143 */

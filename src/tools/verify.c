@@ -16,7 +16,6 @@
 struct verify_cmdline {
 	struct verify_opts o;
 	bool quiet;
-	uint64_t max_extract_size;
 };
 
 #define CMDLINE(field) offsetof(struct verify_cmdline, field)
@@ -29,7 +28,7 @@ static const struct option_spec verify_options[] = {
 		 "also build a small bundled module with make M= and check its\n"
 		 "__versions CRCs against Module.symvers (with CONFIG_RUST a Rust\n"
 		 "one too, if the rustc in PATH is the kernel's)"),
-	OPT_MAX_EXTRACT_SIZE(CMDLINE(max_extract_size)),
+	OPT_MAX_EXTRACT_SIZE(CMDLINE(o.packed.max_extract_size)),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "print nothing; only the exit status tells"),
 	OPT_HELP("this text"),
 	OPT_END(),
@@ -50,14 +49,13 @@ static const struct command_usage verify_usage = {
 
 static int run_verify(int argc, char *argv[])
 {
-	struct verify_cmdline c = { .max_extract_size = PACKED_MAX_EXTRACT_DEFAULT };
+	struct verify_cmdline c = { .o.packed.max_extract_size = PACKED_MAX_EXTRACT_DEFAULT };
 	FILE *out = stdout;
 	int n;
 
 	n = parse_options(&verify_usage, argc, argv, &c);
 	if (n != OPTIONS_GO_ON)
 		return n;
-	packed_max_extract_size = c.max_extract_size;
 	if (optind + 1 != argc) {
 		log_err("verify takes exactly one PATH (see kbuild-pack verify --help)");
 		return EXIT_USAGE;

@@ -252,14 +252,14 @@ DEFINE_TEST(archive_sinks_diff)
 		assert_int_eq(read_file(a1, &b1, &l1), 0);
 		assert_int_eq(read_file(a2, &b2, &l2), 0);
 		assert_true(l1 > 0 && l1 == l2 && !memcmp(b1, b2, l1));
-		assert_int_eq(kbp_diff(a1, dir, capture_open(&c)), 0);
+		assert_int_eq(kbp_diff(a1, dir, NULL, capture_open(&c)), 0);
 		assert_str_eq(capture_text(&c), "");
 		free(c.buf);
 	}
 	mk = scratch_path("d/lib/modules/" REL "/build/include/linux/kernel.h");
 	assert_int_eq(unlink(mk), 0);
 	_cleanup_free_ char *tar = scratch_path("k1.tar");
-	assert_int_eq(kbp_diff(tar, dir, capture_open(&c)), 1);
+	assert_int_eq(kbp_diff(tar, dir, NULL, capture_open(&c)), 1);
 	assert_str_eq(capture_text(&c), "only in A: include/linux/kernel.h\n");
 	free(c.buf);
 	cleanup();

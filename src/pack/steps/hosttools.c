@@ -22,9 +22,9 @@
 #include <ftw.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "kernel/toolchain.h"
 #include "kernel/tree.h"
 #include "rules/filelist.h"
 #include "pack/pack.h"
@@ -35,6 +35,7 @@
 #include "shared/strbuf.h"
 #include "shared/path.h"
 #include "shared/fileio.h"
+#include "shared/spawn.h"
 #include "shared/str.h"
 
 #define RULE_TARGET "host-tools=target"
@@ -46,6 +47,7 @@ struct tool_ctx {
 	char *prefix;     /* its prefix */
 	char *dir;        /* scratch/host-tools */
 	unsigned machine; /* ELF machine of the programs cc makes */
+	const char *hostarch; /* the tools/ build's name of the machine cc builds for */
 };
 
 /* "aarch64-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0" -> "aarch64-linux-gnu-" */
@@ -63,44 +65,13 @@ static char *prefix_from_cc_text(const char *text)
 	return NULL;
 }
 
-/* Runs argv (with cwd when not NULL), output appended to log. */
-static int run_logged(char *const argv[], const char *cwd, const char *logpath)
+/* Runs argv, output appended to log: 0, -EIO when it failed, -EINTR
+ * (silently) when a signal stopped it. */
+static int run_logged(char *const argv[], const char *logpath)
 {
-	int fd, status;
-	pid_t pid;
+	int r = spawn_run(argv, &(struct spawn_opts){ .log = logpath, .log_append = true });
 
-	if (log_get_level() >= LOG_DEBUG) {
-		struct strbuf b = { 0 };
-		for (size_t i = 0; argv[i]; i++)
-			strbuf_addf(&b, "%s%s", i ? " " : "", argv[i]);
-		log_debug("host-tools: %s", strbuf_str(&b));
-		strbuf_release(&b);
-	}
-	fd = open(logpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	pid = fork();
-	if (pid < 0) {
-		close(fd);
-		return -errno;
-	}
-	if (pid == 0) {
-		int devnull = open("/dev/null", O_RDONLY);
-		if (devnull >= 0)
-			dup2(devnull, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		if (cwd && chdir(cwd) < 0)
-			_exit(126);
-		execvp(argv[0], argv);
-		dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(fd);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EIO;
+	return r > 0 ? -EIO : r;
 }
 
 /* The last lines of a log, for a warning. */
@@ -144,11 +115,11 @@ static int put(struct tool_ctx *c, const char *rel, const char *built)
 static int elf_type_machine(const char *path, unsigned *type, unsigned *machine)
 {
 	unsigned char h[EI_NIDENT + 4];
-	_cleanup_close_ int fd = open(path, O_RDONLY | O_CLOEXEC);
+	_cleanup_close_ int fd = open_regular(path, 0, NULL); /* a FIFO would hang */
 
 	*type = *machine = 0; /* defined on every return */
 	if (fd < 0)
-		return -errno;
+		return fd == -EINVAL ? -ENOEXEC : fd;
 	if (read(fd, h, sizeof(h)) != (ssize_t)sizeof(h) || memcmp(h, ELFMAG, SELFMAG))
 		return -ENOEXEC;
 	if (h[EI_DATA] == ELFDATA2MSB) {
@@ -165,37 +136,53 @@ static int elf_type_machine(const char *path, unsigned *type, unsigned *machine)
  * (relocatable objects, scripts, data, a missing file). */
 static unsigned elf_program_machine(const char *path)
 {
-	unsigned type, machine;
+	unsigned type = 0, machine = 0;
 
 	if (elf_type_machine(path, &type, &machine) < 0)
 		return 0;
 	return type == ET_EXEC || type == ET_DYN ? machine : 0;
 }
 
+/* Replaces what the copy of the tree holds at path: a link there is
+ * removed, never written through (into the tree, or to a device). */
 static int write_text(const char *path, const char *text)
 {
-	_cleanup_fclose_ FILE *f = fopen(path, "we");
+	_cleanup_fclose_ FILE *f = NULL;
 
+	if (unlink(path) < 0 && errno != ENOENT)
+		return -errno;
+	f = fopen(path, "wxe");
 	if (!f || fputs(text, f) < 0 || fflush(f) != 0)
 		return -errno;
 	return 0;
 }
 
-/* The tree's elfconfig.h with the HOST_* lines (6.9 and older) describing
- * the machine the rebuilt modpost runs on, decided by the target compiler's
- * own predefined macros; mk_elfconfig, which writes them, cannot run here. */
-static int write_elfconfig(const char *path)
+/* The tree's elfconfig.h (the one the copy took: OBJ's, else SRC's) with
+ * the HOST_* lines (6.9 and older) describing the machine the rebuilt
+ * modpost runs on, decided by the target compiler's own predefined macros;
+ * mk_elfconfig, which writes them, cannot run here. Read as kbuild wrote
+ * it: a regular file, not a link, of a bounded size. */
+static int write_elfconfig(const struct tool_ctx *c, const char *path)
 {
-	_cleanup_free_ char *buf = NULL;
+	static const char rel[] = "scripts/mod/elfconfig.h";
+	_cleanup_free_ char *buf = NULL, *from = path_join(c->t->obj, rel), *err = NULL;
 	struct strbuf b = { 0 };
 	bool had_host = false;
-	size_t len;
+	struct stat st;
 	char *line, *save = NULL;
 	int r;
 
-	r = read_file(path, &buf, &len);
-	if (r < 0)
-		return r == -ENOENT ? 0 : r;
+	if (c->t->split && lstat(from, &st) < 0) {
+		free(from);
+		from = path_join(c->t->src, rel);
+	}
+	r = read_control_file(from, READ_NOFOLLOW, &buf, NULL, &err);
+	if (r == -ENOENT)
+		return 0;
+	if (r < 0) {
+		log_err("--host-tools=target: %s", err);
+		return r;
+	}
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		if (str_starts_with(line, "#define HOST_ELF")) {
 			had_host = true;
@@ -235,18 +222,51 @@ static const char kbuild_scripts[] = "# written by kbuild-pack --host-tools=targ
 				     "hostprogs-always-y += mod/modpost\n"
 				     "mod/modpost-objs := $(addprefix mod/,$(modpost-objs))\n";
 
+/* The tree and copy drop_build_product works on (nftw passes no context),
+ * and whether it refused something (said why). */
+static const struct ktree *staged_tree;
+static size_t staged_dir_len;
+static bool staged_refused;
+
+/* What the copy holds at path (DIR/scripts/...) that is not a file, a
+ * directory or a link came from OBJ's or SRC's scripts/; a kernel has none,
+ * and reading it would hang (a FIFO) or never end (a device). */
+static int refuse_special(const char *path, const struct stat *st)
+{
+	const char *rel = path + staged_dir_len + 1;
+	_cleanup_free_ char *from = path_join(staged_tree->obj, rel);
+	struct stat tst;
+
+	if (lstat(from, &tst) < 0 || (tst.st_mode & S_IFMT) != (st->st_mode & S_IFMT)) {
+		free(from);
+		from = path_join(staged_tree->src, rel);
+	}
+	log_err("--host-tools=target: %s: %s, not a regular file; a kernel's scripts/ holds none", from,
+		S_ISFIFO(st->st_mode) ? "a FIFO" : S_ISSOCK(st->st_mode) ? "a socket" : "a device");
+	staged_refused = true;
+	return -1;
+}
+
 /* nftw: drops build products (ELF objects, programs, plugins) and kbuild's
  * dot files (.cmd, .d) from the copy, so that everything is built afresh
  * and nothing the build machine made passes for rebuilt. */
-static int drop_build_product(const char *path, const struct stat *st _unused_, int flag, struct FTW *ftw)
+static int drop_build_product(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	unsigned type, machine;
 
 	if (flag != FTW_F)
 		return 0;
+	if (!S_ISREG(st->st_mode))
+		return refuse_special(path, st);
 	if (path[ftw->base] == '.' || elf_type_machine(path, &type, &machine) == 0)
 		return unlink(path);
 	return 0;
+}
+
+static int scratch_err(const char *path, int r)
+{
+	log_err("--host-tools=target: cannot set up %s: %s", path, strerror(-r));
+	return r;
 }
 
 /* dir/scripts: SRC's scripts/ then OBJ's (generated sources: elfconfig.h,
@@ -264,29 +284,37 @@ static int stage_scripts(struct tool_ctx *c, const char *dir)
 	const char *roots[] = { c->t->src, c->t->split ? c->t->obj : NULL };
 	int r;
 
-	if (mkdir(dir, 0755) < 0)
-		return -errno;
+	if (mkdir(dir, 0755) < 0) {
+		r = -errno;
+		log_err("--host-tools=target: %s: %s", dir, strerror(-r));
+		return r;
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(roots) && roots[i]; i++) {
 		_cleanup_free_ char *from = path_join(roots[i], "scripts");
 		/* -f: OBJ's copy replaces SRC's even if that one is read-only */
 		char *argv[] = { "cp", "-af", "--", from, (char *)dir, NULL };
 
-		r = run_logged(argv, NULL, logpath);
+		r = run_logged(argv, logpath);
+		if (r == -EINTR)
+			return r;
 		if (r < 0) {
 			log_err("--host-tools=target: cannot copy %s (log: %s)", from, logpath);
 			return r;
 		}
 	}
-	if (nftw(scripts, drop_build_product, 16, FTW_PHYS) < 0)
-		return -errno;
+	staged_tree = c->t;
+	staged_dir_len = strlen(dir);
+	staged_refused = false;
+	if (nftw(scripts, drop_build_product, 16, FTW_PHYS) != 0)
+		return staged_refused ? -EINVAL : scratch_err(scripts, -errno);
 	if (symlink(include, include_link) < 0)
-		return -errno;
+		return scratch_err(include_link, -errno);
 	r = write_text(top_kbuild, kbuild_top);
 	if (r >= 0)
 		r = write_text(scripts_kbuild, kbuild_scripts);
-	if (r >= 0)
-		r = write_elfconfig(elfconfig);
-	return r;
+	if (r < 0)
+		return scratch_err(scripts_kbuild, r);
+	return write_elfconfig(c, elfconfig);
 }
 
 /* "KBP_PROGRAMS=basic/fixdep mod/modpost ...": the ELF programs the pack
@@ -328,8 +356,8 @@ static int run_kbuild(struct tool_ctx *c, const char *dir)
 		ptrarray_push(&argv, xasprintf("CROSS_COMPILE=%s", kernel_prefix));
 	ptrarray_push(&argv, xstrdup("scripts/"));
 	ptrarray_push(&argv, NULL);
-	r = run_logged((char *const *)argv.v, NULL, logpath);
-	if (r < 0) {
+	r = run_logged((char *const *)argv.v, logpath);
+	if (r < 0 && r != -EINTR) {
 		log_info("--host-tools=target: kbuild stopped with an error (log: %s)", logpath);
 		show_log_tail(logpath);
 	}
@@ -361,24 +389,6 @@ static int take_rebuilt(struct tool_ctx *c, const char *root)
 	return 0;
 }
 
-/* The tools/ build's HOSTARCH (tools/scripts/Makefile.arch) of the machine
- * a compiler prefix builds for; NULL for a native compiler. */
-static const char *hostarch_of_prefix(const char *prefix)
-{
-	static const char *const map[][2] = {
-		{ "aarch64", "arm64" }, { "arm", "arm" },	    { "x86_64", "x86" },   { "i686", "x86" },
-		{ "riscv", "riscv" },	{ "powerpc", "powerpc" }, { "s390", "s390" },	   { "loongarch", "loongarch" },
-		{ "mips", "mips" },	{ "sparc", "sparc" },
-	};
-
-	if (!prefix || !*prefix)
-		return NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
-		if (str_starts_with(prefix, map[i][0]))
-			return map[i][1];
-	return NULL;
-}
-
 /* The programs the top Makefile builds through tools/' own Makefiles (not
  * kbuild), as "make -C tools/ GOAL" makes them into tools/<path>. */
 struct tools_program {
@@ -395,16 +405,12 @@ static const struct tools_program tools_programs[] = {
 /* A tools/ program through its own Makefile, into work/: the library and
  * the program with the target compiler, the tools build's fixdep (run
  * here) with the build machine's. */
-static int build_tools_program(struct tool_ctx *c, const struct tools_program *tp, const char *work)
+static int build_tools_program(struct tool_ctx *c, const struct tools_program *tp, const char *work, bool realhostcc)
 {
 	_cleanup_free_ char *tools = path_join(work, "tools");
 	_cleanup_free_ char *logpath = xasprintf("%s.log", work);
 	_cleanup_free_ char *out = path_join(work, tp->rel);
 	_cleanup_free_ char *srcdir = path_join(c->t->src, "tools");
-	_cleanup_free_ char *inc = path_join(c->t->src, "tools/build/Makefile.include");
-	_cleanup_free_ char *incbuf = NULL;
-	size_t inclen;
-	bool realhostcc = read_file(inc, &incbuf, &inclen) == 0 && strstr(incbuf, "REALHOSTCC");
 	char *argv[20];
 	size_t n = 0;
 	int r;
@@ -436,9 +442,7 @@ static int build_tools_program(struct tool_ctx *c, const struct tools_program *t
 		argv[n++] = xasprintf("LD=%sld", c->prefix);
 		argv[n++] = xasprintf("AR=%sar", c->prefix);
 	}
-	/* a native compiler: the tools build's own uname -m is right */
-	argv[n++] = hostarch_of_prefix(c->prefix) ? xasprintf("HOSTARCH=%s", hostarch_of_prefix(c->prefix))
-						  : xstrdup("KBP_NATIVE=1");
+	argv[n++] = xasprintf("HOSTARCH=%s", c->hostarch);
 	if (realhostcc) {
 		argv[n++] = "REALHOSTCC=cc";
 		argv[n++] = "REALHOSTLD=ld";
@@ -450,9 +454,11 @@ static int build_tools_program(struct tool_ctx *c, const struct tools_program *t
 	argv[n++] = "subdir=tools";
 	argv[n++] = (char *)tp->goal;
 	argv[n++] = NULL;
-	r = run_logged(argv, NULL, logpath);
+	r = run_logged(argv, logpath);
 	for (size_t i = 2; i < 10; i++)
 		free(argv[i]);
+	if (r == -EINTR)
+		return r;
 	if (r < 0 || !path_is_reg(out)) {
 		log_warn("%s: rebuilding it with %s failed (log: %s)", tp->rel, c->cc, logpath);
 		show_log_tail(logpath);
@@ -466,15 +472,27 @@ static int build_tools_program(struct tool_ctx *c, const struct tools_program *t
  * the next). */
 static int rebuild_tools_programs(struct tool_ctx *c)
 {
+	_cleanup_free_ char *inc = path_join(c->t->src, "tools/build/Makefile.include");
+	_cleanup_free_ char *incbuf = NULL, *err = NULL;
+	bool realhostcc;
+	int r = read_control_file(inc, 0, &incbuf, NULL, &err);
+
+	if (r < 0 && r != -ENOENT) {
+		log_err("--host-tools=target: %s", err);
+		return r;
+	}
+	realhostcc = r == 0 && strstr(incbuf, "REALHOSTCC");
 	for (size_t i = 0; i < ARRAY_SIZE(tools_programs); i++) {
 		const struct tools_program *tp = &tools_programs[i];
 		_cleanup_free_ char *work = NULL;
-		int r;
 
 		if (!have_tool(c, tp->rel))
 			continue;
 		work = path_join(c->dir, tp->name);
-		if (build_tools_program(c, tp, work) < 0)
+		r = build_tools_program(c, tp, work, realhostcc);
+		if (r == -EINTR)
+			return r;
+		if (r < 0)
 			continue; /* named by warn_foreign */
 		r = take_rebuilt(c, work);
 		if (r < 0)
@@ -538,6 +556,14 @@ static int find_prefix(struct tool_ctx *c)
 	return 0;
 }
 
+/* What the target compiler builds for, as the tools/ build names it. */
+static int find_hostarch(struct tool_ctx *c)
+{
+	_cleanup_free_ char *log = path_join(c->dir, "dumpmachine.log");
+
+	return toolchain_tools_arch(c->cc, log, &c->hostarch);
+}
+
 /* The kbuild rebuild of scripts/ in dir; fixdep, which every module build
  * runs, tells which machine the target compiler builds for. */
 static int rebuild_scripts(struct tool_ctx *c, const char *dir)
@@ -545,12 +571,12 @@ static int rebuild_scripts(struct tool_ctx *c, const char *dir)
 	_cleanup_free_ char *fixdep = path_join(dir, "scripts/basic/fixdep");
 	int r;
 
-	r = stage_scripts(c, dir);
-	if (r < 0) {
-		log_err("--host-tools=target: cannot set up %s: %s", dir, strerror(-r));
+	r = stage_scripts(c, dir); /* says why */
+	if (r < 0)
 		return r;
-	}
-	run_kbuild(c, dir);
+	/* a signal: the next make never starts */
+	if (run_kbuild(c, dir) == -EINTR)
+		return -EINTR;
 	c->machine = elf_program_machine(fixdep);
 	if (!c->machine) {
 		log_err("--host-tools=target: cannot build even fixdep with %s (log: %s.log)", c->cc, dir);
@@ -586,6 +612,9 @@ int hosttools_rebuild(struct pack_ctx *ctx)
 		goto out;
 	}
 	log_info("rebuilding host tools with %s", c.cc);
+	r = find_hostarch(&c);
+	if (r < 0)
+		goto out;
 	kbuild_dir = path_join(c.dir, "kbuild");
 	r = rebuild_scripts(&c, kbuild_dir);
 	if (r < 0)

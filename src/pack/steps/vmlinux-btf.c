@@ -21,6 +21,7 @@
 #include "shared/macro.h"
 #include "shared/alloc.h"
 #include "shared/path.h"
+#include "shared/fileio.h"
 #include "shared/str.h"
 #include "kernel/tree.h"
 
@@ -60,14 +61,17 @@ static int velf_err(const struct velf *v, const char *what)
 
 static int velf_open_read(struct velf *v, const char *path)
 {
+	char *err = NULL;
+
 	*v = (struct velf){ .path = path, .fd = -1 };
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return velf_err(v, "libelf");
-	v->fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* kbuild writes vmlinux: a link (out of the trees) or a FIFO is refused */
+	v->fd = open_regular(path, READ_NOFOLLOW, &err);
 	if (v->fd < 0) {
-		int r = -errno;
-		log_err("%s: %s", path, strerror(-r));
-		return r;
+		log_err("%s", err);
+		free(err);
+		return v->fd;
 	}
 	v->e = elf_begin(v->fd, ELF_C_READ_MMAP, NULL);
 	if (!v->e || elf_kind(v->e) != ELF_K_ELF) {
@@ -516,7 +520,7 @@ int vmlinux_step(struct pack_ctx *ctx)
 		return 0;
 	}
 	in = path_join(t->obj, "vmlinux");
-	if (stat(in, &st) < 0) {
+	if (lstat(in, &st) < 0) {
 		r = -errno;
 		log_err("%s: %s: CONFIG_DEBUG_INFO_BTF_MODULES needs it as the BTF base of modules "
 			"(build vmlinux, or pass --vmlinux=none to pack without module BTF)", in, strerror(-r));

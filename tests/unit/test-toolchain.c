@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* kernel/toolchain: the target's architecture comes from the compiler's
+ * own -dumpmachine, never from the spelling of its prefix. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include "kernel/toolchain.h"
+#include "shared/alloc.h"
+#include "shared/fs.h"
+#include "shared/path.h"
+#include "shared/scratch.h"
+#include "testsuite.h"
+
+/* DIR/NAME: a fake gcc that prints triple for -dumpmachine. */
+static char *fake_gcc(const char *dir, const char *name, const char *triple)
+{
+	char *p = path_join(dir, name);
+	FILE *f = fopen(p, "we");
+
+	assert_true(f != NULL);
+	fprintf(f, "#!/bin/sh\n[ \"$1\" = -dumpmachine ] || exit 9\necho %s\n", triple);
+	fclose(f);
+	assert_int_eq(chmod(p, 0755), 0);
+	return p;
+}
+
+static void check(const char *name, const char *triple, const char *want)
+{
+	_cleanup_free_ char *d = NULL, *cc = NULL, *log = NULL;
+	const char *arch = NULL;
+
+	assert_int_eq(scratch_make("test", &d), 0);
+	cc = fake_gcc(d, name, triple);
+	log = path_join(d, "log");
+	assert_int_eq(toolchain_tools_arch(cc, log, &arch), 0);
+	assert_str_eq(arch, want);
+	rm_rf(d);
+}
+
+/* An absolute prefix: /usr/bin/aarch64-linux-gnu- or a toolchain under /opt. */
+DEFINE_TEST(toolchain_absolute_prefix)
+{
+	check("aarch64-linux-gnu-gcc", "aarch64-linux-gnu", "arm64");
+}
+
+/* A prefix whose name says nothing (or lies): the compiler's answer wins. */
+DEFINE_TEST(toolchain_name_lies)
+{
+	check("cc-gcc", "riscv64-linux-gnu", "riscv");
+	check("x86_64-linux-gnu-gcc", "powerpc64le-linux-gnu", "powerpc");
+}
+
+DEFINE_TEST(toolchain_triples)
+{
+	assert_str_eq(toolchain_tools_arch_of("x86_64-linux-gnu"), "x86");
+	assert_str_eq(toolchain_tools_arch_of("i686-linux-gnu"), "x86");
+	assert_str_eq(toolchain_tools_arch_of("arm-linux-gnueabihf"), "arm");
+	assert_str_eq(toolchain_tools_arch_of("s390x-linux-gnu"), "s390");
+	assert_str_eq(toolchain_tools_arch_of("loongarch64-linux-gnu"), "loongarch");
+	assert_true(toolchain_tools_arch_of("vax-dec-ultrix") == NULL);
+	assert_true(toolchain_tools_arch_of("") == NULL);
+}
+
+DEFINE_TEST(toolchain_unknown_or_failing)
+{
+	_cleanup_free_ char *d = NULL, *cc = NULL, *log = NULL;
+	const char *arch = NULL;
+
+	assert_int_eq(scratch_make("test", &d), 0);
+	cc = fake_gcc(d, "odd-gcc", "vax-dec-ultrix");
+	log = path_join(d, "log");
+	assert_int_eq(toolchain_tools_arch(cc, log, &arch), -EINVAL);
+	free(cc);
+	cc = path_join(d, "no-such-gcc");
+	assert_int_eq(toolchain_tools_arch(cc, log, &arch), -ENOENT);
+	rm_rf(d);
+}
