@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "kernel/tree.h"
 #include "shared/alloc.h"
 #include "shared/array.h"
 #include "shared/path.h"
@@ -123,9 +124,8 @@ static char *resolve(const char *path, bool follow)
 	return real ? real : xstrdup(p);
 }
 
-/* Is some ancestor directory of path a kernel tree (Kbuild, Makefile and
- * include/linux)? kbuild-pack's fourth "is this a kernel tree?" test:
- * src/kernel/tree.c is to give one function for all (issue 21 item 5). */
+/* Is some ancestor directory of path a kernel tree (ktree_missing_mark)?
+ * The answers are kept: a build reads thousands of files in few dirs. */
 static bool in_kernel_tree(const char *path, struct ptrarray *checked)
 {
 	_cleanup_free_ char *dir = xstrdup(path);
@@ -144,10 +144,7 @@ static bool in_kernel_tree(const char *path, struct ptrarray *checked)
 			}
 		}
 		if (!known) {
-			_cleanup_free_ char *kb = path_join(dir, "Kbuild");
-			_cleanup_free_ char *mk = path_join(dir, "Makefile");
-			_cleanup_free_ char *il = path_join(dir, "include/linux");
-			yes = path_is_reg(kb) && path_is_reg(mk) && path_is_dir(il);
+			yes = !ktree_missing_mark(dir, 0);
 			ptrarray_push(checked, xasprintf("%d%s", yes, dir));
 		}
 		if (yes)
