@@ -263,47 +263,62 @@ static int run_post_select_steps(struct pack_ctx *ctx)
 	return r;
 }
 
+int pack_select(const struct pack_opts *o, struct pack_sel *sel)
+{
+	struct select_opts so = { .clamp_mtime = o->clamp_mtime, .allow_outside_links = o->allow_outside_links };
+	int r;
+
+	*sel = (struct pack_sel){ .ctx = { .t = &sel->t, .o = o, .fl = &sel->fl } };
+	r = open_tree(&sel->t, o);
+	if (r < 0)
+		return r;
+	sel->opened = true;
+	r = manifest_load_tree(&sel->ms, o->manifest_dir, sel->t.srcarch, o->extra_manifests, o->nextra);
+	if (r == 0)
+		r = check_components(o, &sel->ms);
+	if (r == 0)
+		r = select_files(&sel->t, &sel->ms, &so, &sel->fl);
+	if (r == 0)
+		r = run_post_select_steps(&sel->ctx);
+	return r;
+}
+
+void pack_sel_release(struct pack_sel *sel)
+{
+	if (sel->ctx.scratch) {
+		rm_rf(sel->ctx.scratch);
+		free(sel->ctx.scratch);
+		sel->ctx.scratch = NULL;
+	}
+	filelist_release(&sel->fl);
+	manifest_set_release(&sel->ms);
+	if (sel->opened)
+		ktree_release(&sel->t);
+	sel->opened = false;
+}
+
 int kbp_pack(const struct pack_opts *o)
 {
-	struct ktree t;
-	struct manifest_set ms = { 0 };
-	struct filelist fl = { 0 };
-	struct select_opts so = { .clamp_mtime = o->clamp_mtime, .allow_outside_links = o->allow_outside_links };
-	struct pack_ctx ctx = { .t = &t, .o = o, .fl = &fl };
+	struct pack_sel sel;
 	int r;
 
 	/* From the start, so a signal during the slow steps (host tools, vmlinux)
 	 * still ends in the cleanup below rather than a stray scratch dir. */
 	interrupt_install_handlers();
-	r = open_tree(&t, o);
-	if (r == 0)
-		r = manifest_load_tree(&ms, o->manifest_dir, t.srcarch, o->extra_manifests, o->nextra);
-	if (r == 0)
-		r = check_components(o, &ms);
-	if (r == 0)
-		r = select_files(&t, &ms, &so, &fl);
-	if (r == 0)
-		r = run_post_select_steps(&ctx);
+	r = pack_select(o, &sel);
 	if (r == 0 && o->verify && o->ncomponents && !o->list)
-		r = verify_whole(&ctx);
+		r = verify_whole(&sel.ctx);
 	if (r == 0)
-		restrict_components(o, &fl);
+		restrict_components(o, &sel.fl);
 	if (r == 0 && interrupted())
 		r = -EINTR;
 	if (r == 0 && o->list)
-		print_list(&fl);
+		print_list(&sel.fl);
 	else if (r == 0)
-		r = write_output(&ctx, &ms);
+		r = write_output(&sel.ctx, &sel.ms);
 	/* The one message for a signal, wherever it stopped the pack. */
 	if (r == -EINTR && interrupted())
 		log_err("interrupted by signal %d", interrupted());
-
-	if (ctx.scratch) {
-		rm_rf(ctx.scratch);
-		free(ctx.scratch);
-	}
-	filelist_release(&fl);
-	manifest_set_release(&ms);
-	ktree_release(&t);
+	pack_sel_release(&sel);
 	return r;
 }

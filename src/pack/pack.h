@@ -6,7 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel/tree.h"
 #include "pack/steps/vmlinux-btf.h"
+#include "rules/filelist.h"
+#include "rules/manifest.h"
 #include "sink/sink.h"
 
 enum modpost_mode { MODPOST_TREE, MODPOST_BUNDLED };
@@ -46,9 +49,6 @@ struct pack_opts {
 /* 0 on success; a negative errno (or KBP_EUSAGE) after printing why. */
 int kbp_pack(const struct pack_opts *o);
 
-struct ktree;
-struct filelist;
-
 /* State shared by the steps of one pack. */
 struct pack_ctx {
 	const struct ktree *t;
@@ -56,6 +56,23 @@ struct pack_ctx {
 	struct filelist *fl;
 	char *scratch; /* lazily made temporary dir, removed when the pack ends */
 };
+
+/* One tree's finished selection, before any output: what a pack writes and
+ * what a split shares out. The entries may point into ctx.scratch (files the
+ * steps made), so it lives until pack_sel_release. */
+struct pack_sel {
+	struct ktree t;
+	struct manifest_set ms;
+	struct filelist fl;
+	struct pack_ctx ctx;
+	bool opened;
+};
+
+/* Opens o's trees, loads the manifests, selects, runs the steps that add
+ * kbuild-pack's own files. o->out is only checked (not written). On failure
+ * (negative errno, printed) sel still needs pack_sel_release. */
+int pack_select(const struct pack_opts *o, struct pack_sel *sel);
+void pack_sel_release(struct pack_sel *sel);
 
 /* A private temporary directory for files a step makes (removed at the end). */
 const char *pack_scratch_dir(struct pack_ctx *ctx);
