@@ -4,7 +4,7 @@
 # Prints each upward include and exits 1 when there is one.
 set -euo pipefail
 top=${1:-$(cd "$(dirname "$0")/.." && pwd)}
-floors="shared kernel rules modpost sink inspect pack audit tools"
+floors="shared kernel rules modpost sink inspect pack split audit tools"
 floor_of() {
 	local i=0 f
 	for f in $floors; do

@@ -52,6 +52,7 @@ void filelist_sort_dedup(struct filelist *fl)
 	qsort(fl->v, fl->n, sizeof(*fl->v), by_rel_seq);
 	for (size_t i = 0; i < fl->n; i++) {
 		if (i + 1 < fl->n && !strcmp(fl->v[i]->rel, fl->v[i + 1]->rel)) {
+			fl->v[i + 1]->src_rule_too |= fl->v[i]->src_rule_too || fl->v[i]->origin == ORIGIN_SRC;
 			entry_free(fl->v[i]);
 			continue;
 		}

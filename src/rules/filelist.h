@@ -25,6 +25,10 @@ struct pack_entry {
 	struct timespec mtime; /* clamped to SOURCE_DATE_EPOCH when set */
 	size_t seq;           /* selection order: later wins for the same path */
 	bool keep_link;       /* LINK out of the trees (--allow-outside-links): never made a copy */
+	/* A source-tree rule selected the path too, before a later rule took it
+	 * (in an in-tree build, the object-tree rule "scripts" takes the kbuild
+	 * scripts' sources along with the host programs). */
+	bool src_rule_too;
 };
 
 struct filelist {

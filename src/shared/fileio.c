@@ -142,3 +142,27 @@ int read_line_file(const char *path, unsigned flags, char **line, char **errmsg)
 	*line = buf;
 	return 0;
 }
+
+int write_file(const char *path, const void *buf, size_t len)
+{
+	_cleanup_close_ int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	const char *p = buf;
+
+	if (fd < 0)
+		return -errno;
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		p += n;
+		len -= (size_t)n;
+	}
+	if (close(fd) < 0) {
+		fd = -1;
+		return -errno;
+	}
+	fd = -1;
+	return 0;
+}

@@ -5,6 +5,8 @@
 #include <stddef.h>
 
 int read_file(const char *path, char **buf, size_t *len);
+/* Creates or truncates path (mode 0644) and writes buf to it. */
+int write_file(const char *path, const void *buf, size_t len);
 
 /* A kernel tree's control files (.config, auto.conf, kernel.release,
  * Makefile, Module.symvers) are read only when they are regular files of

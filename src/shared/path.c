@@ -31,6 +31,13 @@ char *path_dirname(const char *p)
 	return slash == p ? xstrdup("/") : xstrndup(p, (size_t)(slash - p));
 }
 
+const char *path_basename(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+
+	return slash ? slash + 1 : p;
+}
+
 bool path_exists(const char *p)
 {
 	struct stat st;

@@ -7,6 +7,8 @@
 char *path_join(const char *a, const char *b);
 /* The directory part of p: "." when it has no slash. */
 char *path_dirname(const char *p);
+/* The last component of p (a pointer into p): p itself when it has no slash. */
+const char *path_basename(const char *p);
 bool path_exists(const char *p);
 bool path_is_dir(const char *p);
 bool path_is_reg(const char *p);

@@ -155,7 +155,7 @@ static struct archive_entry *new_entry(const char *path, mode_t type, mode_t per
 struct writer {
 	const struct sink_archive *a;
 	struct archive *ar;
-	const char *top; /* lib/modules/<release> */
+	const char *top; /* lib/modules/<release>; NULL: a bare sink's entries are at the top */
 	time_t newest;
 	const struct dup *dups;
 };
@@ -309,6 +309,12 @@ static int write_dir_or_link(const struct writer *w, const char *path, mode_t ty
 	return write_header(w, ae);
 }
 
+/* The archive path of rel: under lib/modules/<release>/build, or rel itself (bare). */
+static char *entry_path(const struct writer *w, const char *rel)
+{
+	return w->top ? xasprintf("%s/build/%s", w->top, rel) : xstrdup(rel);
+}
+
 /* lib, lib/modules, lib/modules/<release> and its build. */
 static int write_top_dirs(const struct writer *w)
 {
@@ -316,6 +322,8 @@ static int write_top_dirs(const struct writer *w)
 	const char *dirs[] = { "lib", "lib/modules", w->top, build };
 	int r = 0;
 
+	if (!w->top)
+		return 0;
 	for (size_t i = 0; r == 0 && i < ARRAY_SIZE(dirs); i++)
 		r = write_dir_or_link(w, dirs[i], AE_IFDIR, TOP_INO + (int64_t)i, NULL);
 	return r;
@@ -334,7 +342,7 @@ static bool link_dup(const struct writer *w, struct archive_entry *ae, size_t i)
 			return true;
 	} else if ((size_t)d->first != i) {
 		const struct pack_entry *first = w->a->entries.v[d->first];
-		_cleanup_free_ char *t = xasprintf("%s/build/%s", w->top, first->rel);
+		_cleanup_free_ char *t = entry_path(w, first->rel);
 		archive_entry_set_hardlink(ae, t);
 	} else {
 		return true;
@@ -348,7 +356,7 @@ static struct archive_entry *entry_of(const struct writer *w, size_t i, bool *da
 {
 	const struct pack_entry *e = w->a->entries.v[i];
 	const struct dup *d = &w->dups[i];
-	_cleanup_free_ char *p = xasprintf("%s/build/%s", w->top, e->rel);
+	_cleanup_free_ char *p = entry_path(w, e->rel);
 	struct archive_entry *ae;
 
 	*data = false;
@@ -393,7 +401,7 @@ static int write_archive(struct sink_archive *a)
 	_cleanup_free_ char *source = xasprintf("%s/source", top);
 	_cleanup_free_ struct dup *dups = NULL;
 	_cleanup_(archive_write_freep) struct archive *ar = NULL;
-	struct writer w = { .a = a, .top = top, .newest = newest_time(a) };
+	struct writer w = { .a = a, .top = cfg->bare ? NULL : top, .newest = newest_time(a) };
 	int r;
 
 	r = group_dups(a, &dups);
@@ -406,7 +414,7 @@ static int write_archive(struct sink_archive *a)
 		r = write_top_dirs(&w);
 	if (r == 0)
 		r = write_entries(&w);
-	if (r == 0 && !cfg->no_source_link)
+	if (r == 0 && !cfg->no_source_link && !cfg->bare)
 		r = write_dir_or_link(&w, source, AE_IFLNK, ENTRY_INO(a->entries.n), "build");
 	if (r == 0 && archive_write_close(ar) != ARCHIVE_OK)
 		r = ar_fail(a, ar, a->tmp);

@@ -46,12 +46,17 @@ static int dir_begin(struct sink *s)
 	_cleanup_free_ char *src_link = NULL, *templ = NULL;
 	int r;
 
-	d->modules_dir = xasprintf("%s/lib/modules/%s", s->cfg.out, s->cfg.release);
-	d->final = path_join(d->modules_dir, "build");
-	src_link = path_join(d->modules_dir, "source");
+	if (s->cfg.bare) {
+		d->final = xstrdup(s->cfg.out);
+		d->modules_dir = path_dirname(s->cfg.out);
+	} else {
+		d->modules_dir = xasprintf("%s/lib/modules/%s", s->cfg.out, s->cfg.release);
+		d->final = path_join(d->modules_dir, "build");
+		src_link = path_join(d->modules_dir, "source");
+	}
 	if (lstat(d->final, &st) == 0 && !s->cfg.force)
 		return sink_exists_error(d->final);
-	if (lstat(src_link, &st) == 0 && !S_ISLNK(st.st_mode) && !s->cfg.force) {
+	if (src_link && lstat(src_link, &st) == 0 && !S_ISLNK(st.st_mode) && !s->cfg.force) {
 		log_err("%s already exists and is not a symlink; pass --force to replace it", src_link);
 		return -EEXIST;
 	}
@@ -60,7 +65,7 @@ static int dir_begin(struct sink *s)
 		log_err("cannot create %s: %s", d->modules_dir, strerror(-r));
 		return r;
 	}
-	templ = path_join(d->modules_dir, ".build.kbuild-pack-XXXXXX");
+	templ = xasprintf("%s/.%s.kbuild-pack-XXXXXX", d->modules_dir, path_basename(d->final));
 	staging_sweep(templ);
 	r = staging_create(templ, true, &d->tmp, &d->lock);
 	if (r < 0) {
@@ -286,7 +291,7 @@ static int dir_commit(struct sink *s)
 	close(d->lock);
 	d->lock = -1;
 	sink_set_path(s, d->final);
-	r = s->cfg.no_source_link ? 0 : place_source_link(d, &s->cfg);
+	r = s->cfg.no_source_link || s->cfg.bare ? 0 : place_source_link(d, &s->cfg);
 	if (r < 0)
 		return r;
 	/* Published: nothing of it is removed again. */

@@ -44,6 +44,11 @@ struct sink_config {
 	 * link belongs to the part that has main, so split packages never
 	 * both ship it. */
 	bool no_source_link;
+	/* The entries are the whole output, at the paths they name (a split's
+	 * part: usr/src/..., lib/modules/...): a directory output is out itself,
+	 * an archive holds them at its top; no lib/modules/<release>/build
+	 * around them, no 'source' link. */
+	bool bare;
 };
 
 /* Where a sink is in its life; sink.c moves it along. */

@@ -21,6 +21,7 @@ int kbp_parse_size(void *field, const char *arg)
 
 static const struct kbp_cmd *const cmds[] = {
 	&kbp_cmd_pack,
+	&kbp_cmd_split,
 	&kbp_cmd_verify,
 	&kbp_cmd_diff,
 	&kbp_cmd_audit,

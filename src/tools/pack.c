@@ -20,7 +20,7 @@
 static const char *const modpost_names[] = { [MODPOST_TREE] = "tree", [MODPOST_BUNDLED] = "bundled" };
 static const char *const host_tools_names[] = { [HOST_TOOLS_BUILD] = "build", [HOST_TOOLS_TARGET] = "target" };
 
-static int parse_modpost(void *value, const char *arg)
+int kbp_parse_modpost(void *value, const char *arg)
 {
 	int r = strv_index(modpost_names, ARRAY_SIZE(modpost_names), arg);
 
@@ -29,7 +29,7 @@ static int parse_modpost(void *value, const char *arg)
 	return r;
 }
 
-static int parse_host_tools(void *value, const char *arg)
+int kbp_parse_host_tools(void *value, const char *arg)
 {
 	int r = strv_index(host_tools_names, ARRAY_SIZE(host_tools_names), arg);
 
@@ -38,7 +38,7 @@ static int parse_host_tools(void *value, const char *arg)
 	return r;
 }
 
-static int parse_vmlinux(void *value, const char *arg)
+int kbp_parse_vmlinux(void *value, const char *arg)
 {
 	int r = vmlinux_mode_parse(arg);
 
@@ -47,12 +47,12 @@ static int parse_vmlinux(void *value, const char *arg)
 	return r;
 }
 
-static int parse_format(void *value, const char *arg)
+int kbp_parse_format(void *value, const char *arg)
 {
 	return sink_format_parse(arg, value);
 }
 
-static int add_manifest(void *value, const char *arg)
+int kbp_add_manifest(void *value, const char *arg)
 {
 	ptrarray_push(value, (void *)arg);
 	return 0;
@@ -90,7 +90,7 @@ static const struct option_spec pack_options[] = {
 	OPT_CALLBACK('F', "format", CMDLINE(o.format), "FMT",
 		     "dir (default), tar, tar.gz, tar.xz, tar.zst or cpio; archives\n"
 		     "hold lib/modules/<release>/{build,source}, byte-reproducibly",
-		     parse_format, "--format takes dir, tar, tar.gz, tar.xz, tar.zst or cpio, not '%s'"),
+		     kbp_parse_format, "--format takes dir, tar, tar.gz, tar.xz, tar.zst or cpio, not '%s'"),
 	OPT_BOOL(0, "hardlink-dups", CMDLINE(o.hardlink_dups), "archives: store identical files as hard links"),
 	OPT_STRING(0, "report", CMDLINE(o.report), "FILE.yaml",
 		   "write a YAML report of every file (sha256, origin, rule,\n"
@@ -110,7 +110,7 @@ static const struct option_spec pack_options[] = {
 	OPT_GROUP("Rules:"),
 	OPT_STRING('M', "manifest-dir", CMDLINE(o.manifest_dir), "DIR", "manifests to use (default: the installed ones)"),
 	OPT_CALLBACK('m', "manifest", CMDLINE(extra), "FILE",
-		     "extra manifest applied after the built-in ones (repeatable)", add_manifest, NULL),
+		     "extra manifest applied after the built-in ones (repeatable)", kbp_add_manifest, NULL),
 	OPT_BOOL(0, "allow-missing-symvers", CMDLINE(o.allow_missing_symvers),
 		 "pack a tree without Module.symvers (warning only)"),
 	OPT_BOOL(0, "allow-outside-links", CMDLINE(o.allow_outside_links),
@@ -118,12 +118,12 @@ static const struct option_spec pack_options[] = {
 	OPT_CALLBACK(0, "modpost", CMDLINE(o.modpost), "=tree|bundled",
 		     "keep the tree's scripts/mod/modpost (default) or\n"
 		     "install kbuild-modpost in its place",
-		     parse_modpost, "--modpost takes 'tree' or 'bundled', not '%s'"),
+		     kbp_parse_modpost, "--modpost takes 'tree' or 'bundled', not '%s'"),
 	OPT_CALLBACK(0, "host-tools", CMDLINE(o.host_tools), "=build|target",
 		     "keep the tree's host programs, built for the build\n"
 		     "machine (default), or rebuild them with the target's\n"
 		     "compiler for the machine the tree is installed on",
-		     parse_host_tools, "--host-tools takes 'build' or 'target', not '%s'"),
+		     kbp_parse_host_tools, "--host-tools takes 'build' or 'target', not '%s'"),
 	OPT_STRING(0, "cross-compile", CMDLINE(o.cross_compile), "PREFIX",
 		   "target compiler PREFIXgcc for --host-tools=target\n"
 		   "(default: from CONFIG_CC_VERSION_TEXT)"),
@@ -131,7 +131,7 @@ static const struct option_spec pack_options[] = {
 		     "with CONFIG_DEBUG_INFO_BTF_MODULES, the vmlinux modules\n"
 		     "take their BTF base from: only its .BTF section (default),\n"
 		     "stripped of debug info, or none (modules get no BTF)",
-		     parse_vmlinux, "--vmlinux takes 'btf', 'full' or 'none', not '%s'"),
+		     kbp_parse_vmlinux, "--vmlinux takes 'btf', 'full' or 'none', not '%s'"),
 	OPT_GROUP("Messages:"),
 	OPT_COUNT('v', "verbose", CMDLINE(verbose), "say more (twice: debug)"),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "errors only"),
@@ -156,7 +156,7 @@ static const struct command_usage pack_usage = {
 };
 
 /* SOURCE_DATE_EPOCH as reproducible-builds.org defines it: a decimal count of seconds. */
-static int parse_sde(int64_t *out)
+int kbp_parse_sde(int64_t *out)
 {
 	const char *s = getenv("SOURCE_DATE_EPOCH");
 	char *end;
@@ -209,7 +209,7 @@ static int run_pack(int argc, char *argv[])
 		r = check_cmdline(&c, argc, argv);
 	if (r != OPTIONS_GO_ON)
 		return r;
-	if (parse_sde(&c.o.clamp_mtime) < 0)
+	if (kbp_parse_sde(&c.o.clamp_mtime) < 0)
 		return usage_error(&pack_usage, "SOURCE_DATE_EPOCH='%s' is not a non-negative number of seconds",
 				   getenv("SOURCE_DATE_EPOCH"));
 	c.o.extra_manifests = (const char **)c.extra.v;

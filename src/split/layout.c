@@ -1,0 +1,406 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "split/layout.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/fileio.h"
+#include "shared/fs.h"
+#include "shared/log.h"
+#include "shared/macro.h"
+#include "shared/path.h"
+#include "shared/scratch.h"
+#include "shared/strbuf.h"
+#include "shared/timespec.h"
+
+char *split_flavour_dir(const char *release)
+{
+	return xasprintf("usr/src/linux-headers-%s", release);
+}
+
+char *split_kbuild_dir(const char *common_name, const char *group)
+{
+	return xasprintf("usr/src/linux-kbuild-%s-%s", common_name, group);
+}
+
+bool split_common_name_ok(const char *name)
+{
+	if (!isalnum((unsigned char)name[0]))
+		return false;
+	for (const char *p = name; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("._+-", *p))
+			return false;
+	return true;
+}
+
+static struct pack_entry *add_copy(struct filelist *fl, const char *dir, const struct pack_entry *from)
+{
+	_cleanup_free_ char *rel = path_join(dir, from->rel);
+	struct pack_entry *e = filelist_add(fl, rel, from->type);
+
+	e->abs = from->abs ? xstrdup(from->abs) : NULL;
+	e->target = from->target ? xstrdup(from->target) : NULL;
+	e->origin = from->origin;
+	e->rule = from->rule;
+	e->component = from->component;
+	e->mode = from->mode;
+	e->size = from->size;
+	e->mtime = from->mtime;
+	e->keep_link = from->keep_link;
+	return e;
+}
+
+static struct pack_entry *add_link(struct filelist *fl, const char *rel, const char *target, struct timespec mtime)
+{
+	struct pack_entry *e = filelist_add(fl, rel, ENTRY_LINK);
+
+	e->target = xstrdup(target);
+	e->origin = ORIGIN_TOOL;
+	e->rule = "(split)";
+	e->mode = 0777;
+	e->mtime = mtime;
+	return e;
+}
+
+static struct pack_entry *add_made_file(struct filelist *fl, const char *rel, const char *abs, struct timespec mtime)
+{
+	struct pack_entry *e = filelist_add(fl, rel, ENTRY_FILE);
+	struct stat st;
+
+	e->abs = xstrdup(abs);
+	e->origin = ORIGIN_TOOL;
+	e->rule = "(split)";
+	e->mode = 0644;
+	e->size = stat(abs, &st) == 0 ? st.st_size : 0;
+	e->mtime = mtime;
+	return e;
+}
+
+/* The newest mtime of rel among the trees that pack it the way it is shared:
+ * whichever tree comes first, the part is the same. */
+static struct timespec newest_of(const struct split_run *run, const char *rel, bool src_side, size_t group,
+				 bool any_group)
+{
+	struct timespec t = { 0 };
+
+	for (size_t i = 0; i < run->ntrees; i++) {
+		const struct pack_entry *e;
+
+		if (!any_group && run->trees[i].group != group)
+			continue;
+		e = filelist_find(&run->trees[i].sel.fl, rel);
+		if (e && (e->origin == ORIGIN_SRC) == src_side && timespec_cmp(&e->mtime, &t) > 0)
+			t = e->mtime;
+	}
+	return t;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A sorted array of strings, each once. */
+static void uniq_strings(struct ptrarray *a)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < a->n; i++) {
+		if (o && !strcmp(a->v[o - 1], a->v[i]))
+			free(a->v[i]);
+		else
+			a->v[o++] = a->v[i];
+	}
+	a->n = o;
+}
+
+/* Adds the directories above every entry, each with the newest time below it. */
+static void add_dirs(struct filelist *fl)
+{
+	struct ptrarray dirs = { 0 };
+	size_t n = fl->n;
+	struct timespec *times;
+
+	for (size_t i = 0; i < n; i++) {
+		_cleanup_free_ char *d = xstrdup(fl->v[i]->rel);
+		char *slash;
+
+		while ((slash = strrchr(d, '/')) != NULL) {
+			*slash = '\0';
+			ptrarray_push(&dirs, xstrdup(d));
+		}
+	}
+	ptrarray_sort_strings(&dirs);
+	uniq_strings(&dirs);
+	times = xcalloc(dirs.n ? dirs.n : 1, sizeof(*times));
+	for (size_t i = 0; i < n; i++) {
+		_cleanup_free_ char *d = xstrdup(fl->v[i]->rel);
+		char *slash;
+
+		while ((slash = strrchr(d, '/')) != NULL) {
+			*slash = '\0';
+			char **k = bsearch(&d, dirs.v, dirs.n, sizeof(*dirs.v), cmp_str);
+			if (k && timespec_cmp(&fl->v[i]->mtime, &times[k - (char **)dirs.v]) > 0)
+				times[k - (char **)dirs.v] = fl->v[i]->mtime;
+		}
+	}
+	for (size_t k = 0; k < dirs.n; k++) {
+		struct pack_entry *e = filelist_add(fl, dirs.v[k], ENTRY_DIR);
+		e->origin = ORIGIN_TOOL;
+		e->rule = "(directory)";
+		e->mode = 0755;
+		e->mtime = times[k];
+	}
+	free(times);
+	ptrarray_free(&dirs, free);
+	filelist_sort_dedup(fl);
+}
+
+static struct split_part *new_part(struct split_layout *l, enum part_kind kind, size_t index, char *name)
+{
+	struct split_part *p;
+
+	l->parts = xrealloc(l->parts, (l->nparts + 1) * sizeof(*l->parts));
+	p = &l->parts[l->nparts++];
+	memset(p, 0, sizeof(*p));
+	p->kind = kind;
+	p->index = index;
+	p->name = name;
+	return p;
+}
+
+/* The common files, with their list (made here) as the part's first file. */
+static int make_common(struct split_run *run, struct split_layout *l, const char *o_name, int64_t clamp_mtime)
+{
+	struct split_tree *t0 = &run->trees[0];
+	struct split_part *p;
+	struct timespec newest = { 0 };
+	_cleanup_free_ char *text = NULL, *list = NULL, *kernel = NULL;
+	int r;
+
+	kernel = xasprintf("%d.%d.%d", t0->sel.t.version, t0->sel.t.patchlevel, t0->sel.t.sublevel);
+	for (size_t j = 0; j < t0->sel.fl.n; j++) {
+		struct split_item *it = &t0->items[j];
+		struct common_file *cf;
+
+		if (it->e->type == ENTRY_DIR || !it->src_side || it->part != PART_COMMON)
+			continue;
+		if (strpbrk(it->e->rel, "\t\n") || (it->e->target && strpbrk(it->e->target, "\t\n"))) {
+			log_err("%s: a common file's name or link text may not hold a tab or a newline", it->e->rel);
+			return -EINVAL;
+		}
+		r = split_item_hash(it);
+		if (r < 0)
+			return r;
+		l->common.v = xrealloc(l->common.v, (l->common.n + 1) * sizeof(*l->common.v));
+		cf = &l->common.v[l->common.n++];
+		memset(cf, 0, sizeof(*cf));
+		cf->rel = xstrdup(it->e->rel);
+		cf->type = it->e->type;
+		cf->mode = it->e->mode;
+		memcpy(cf->sha, it->sha, SHA256_LEN);
+		cf->target = it->e->target ? xstrdup(it->e->target) : NULL;
+	}
+	common_list_digest(&l->common);
+	l->common.kernel = xstrdup(kernel);
+	l->common.name = o_name ? xstrdup(o_name) : xasprintf("%s-common-%.12s", kernel, l->common.digest);
+	l->common_name = xstrdup(l->common.name);
+	l->common_dir = xasprintf("usr/src/linux-headers-%s", l->common_name);
+
+	p = new_part(l, PART_COMMON, 0, xstrdup("common"));
+	for (size_t j = 0; j < t0->sel.fl.n; j++) {
+		struct split_item *it = &t0->items[j];
+		struct pack_entry *e;
+
+		if (it->e->type == ENTRY_DIR || !it->src_side || it->part != PART_COMMON)
+			continue;
+		e = add_copy(&p->fl, l->common_dir, it->e);
+		e->mtime = newest_of(run, it->e->rel, true, 0, true);
+		if (timespec_cmp(&e->mtime, &newest) > 0)
+			newest = e->mtime;
+	}
+	text = common_list_format(&l->common);
+	list = path_join(l->scratch, COMMON_LIST_NAME);
+	r = write_file(list, text, strlen(text));
+	if (r < 0) {
+		log_err("cannot write %s: %s", list, strerror(-r));
+		return r;
+	}
+	{
+		_cleanup_free_ char *rel = path_join(l->common_dir, COMMON_LIST_NAME);
+		add_made_file(&p->fl, rel, list, timespec_clamp(newest, clamp_mtime));
+	}
+	return 0;
+}
+
+static void make_arch(struct split_run *run, struct split_layout *l, size_t g)
+{
+	struct split_part *p = new_part(l, PART_ARCH, g, xasprintf("arch-%s", run->groups[g]));
+	_cleanup_free_ char *kbuild = split_kbuild_dir(l->common_name, run->groups[g]);
+
+	for (size_t i = 0; i < run->ntrees; i++) {
+		struct split_tree *t = &run->trees[i];
+
+		if (t->group != g)
+			continue;
+		for (size_t j = 0; j < t->sel.fl.n; j++) {
+			struct split_item *it = &t->items[j];
+			struct pack_entry *e;
+
+			if (it->e->type == ENTRY_DIR || it->part != PART_ARCH)
+				continue;
+			e = add_copy(&p->fl, it->src_side ? l->common_dir : kbuild, it->e);
+			e->mtime = newest_of(run, it->e->rel, it->src_side, g, false);
+		}
+	}
+	filelist_sort_dedup(&p->fl); /* a file several trees of the arch pack */
+}
+
+/* What 'make -C' in the flavour's directory reads: kbuild's own Makefile
+ * of an O= object tree, pointed at the common part. */
+static int write_makefile(const struct split_layout *l, const struct split_tree *t, const char *path)
+{
+	_cleanup_free_ char *text = xasprintf(
+		"# Written by kbuild-pack split (doc/split.md): the build directory of\n"
+		"# Linux %s for external modules (make -C <this directory> M=DIR), in\n"
+		"# two parts. This directory holds what only this kernel has (its\n"
+		"# configuration, generated headers, Module.symvers, host programs), as\n"
+		"# an O= object tree does; ../linux-headers-%s holds the sources all\n"
+		"# the kernels of the release share (the common part).\n"
+		"kbp-here := $(realpath $(dir $(lastword $(MAKEFILE_LIST))))\n"
+		"kbp-common := $(abspath $(kbp-here)/../linux-headers-%s)\n"
+		"ifeq ($(wildcard $(kbp-common)/Makefile),)\n"
+		"$(error $(kbp-here) needs the common part of Linux %s, %s, in $(kbp-common): it is not installed)\n"
+		"endif\n"
+		"ifneq ($(shell sed -n '3{s/^digest //p;q}' $(kbp-common)/" COMMON_LIST_NAME " 2>/dev/null),%s)\n"
+		"$(error $(kbp-common) is not the common part $(kbp-here) was made with (digest %s, listed in $(kbp-common)/" COMMON_LIST_NAME "): install the common part of this kernel's release)\n"
+		"endif\n"
+		"export KBUILD_OUTPUT := $(kbp-here)\n"
+		"include $(kbp-common)/Makefile\n",
+		t->sel.t.release, l->common_name, l->common_name, l->common.kernel, l->common_name, l->common.digest,
+		l->common.digest);
+	int r = write_file(path, text, strlen(text));
+
+	if (r < 0)
+		log_err("cannot write %s: %s", path, strerror(-r));
+	return r;
+}
+
+static int make_flavour(struct split_run *run, struct split_layout *l, size_t ti)
+{
+	struct split_tree *t = &run->trees[ti];
+	struct split_part *p = new_part(l, PART_FLAVOUR, ti, xasprintf("flavour-%s", t->name));
+	_cleanup_free_ char *dir = split_flavour_dir(t->sel.t.release);
+	_cleanup_free_ char *kbuild = split_kbuild_dir(l->common_name, run->groups[t->group]);
+	_cleanup_free_ char *mk = xasprintf("%s/Makefile.%zu", l->scratch, ti);
+	_cleanup_free_ char *mk_rel = path_join(dir, "Makefile");
+	_cleanup_free_ char *mods = xasprintf("lib/modules/%s", t->sel.t.release);
+	_cleanup_free_ char *build = path_join(mods, "build"), *source = path_join(mods, "source");
+	_cleanup_free_ char *build_to = xasprintf("/%s", dir), *source_to = xasprintf("/%s", l->common_dir);
+	const struct pack_entry *top = filelist_find(&t->sel.fl, "Makefile");
+	struct timespec when = top ? top->mtime : (struct timespec){ 0 };
+	int r;
+
+	for (size_t j = 0; j < t->sel.fl.n; j++) {
+		struct split_item *it = &t->items[j];
+
+		if (it->e->type == ENTRY_DIR || it->src_side)
+			continue;
+		if (it->linked) {
+			/* usr/src/linux-headers-R/a/b -> ../../linux-kbuild-C-ARCH/a/b */
+			_cleanup_free_ char *rel = path_join(dir, it->e->rel);
+			struct strbuf to = { 0 };
+
+			for (const char *s = it->e->rel; (s = strchr(s, '/')) != NULL; s++)
+				strbuf_addn(&to, "../", 3);
+			strbuf_addf(&to, "../%s/%s", path_basename(kbuild), it->e->rel);
+			add_link(&p->fl, rel, strbuf_str(&to), it->e->mtime);
+			strbuf_release(&to);
+		} else if (it->part == PART_FLAVOUR) {
+			add_copy(&p->fl, dir, it->e);
+		}
+	}
+	r = write_makefile(l, t, mk);
+	if (r < 0)
+		return r;
+	add_made_file(&p->fl, mk_rel, mk, when);
+	add_link(&p->fl, build, build_to, when);
+	add_link(&p->fl, source, source_to, when);
+	return 0;
+}
+
+static void count(struct split_part *p)
+{
+	for (size_t i = 0; i < p->fl.n; i++) {
+		const struct pack_entry *e = p->fl.v[i];
+		if (e->type == ENTRY_FILE) {
+			p->files++;
+			p->bytes += (uint64_t)e->size;
+		} else if (e->type == ENTRY_LINK) {
+			p->links++;
+		}
+	}
+}
+
+int split_layout_make(struct split_run *run, const char *o_name, const struct common_list *published,
+		      int64_t clamp_mtime, struct split_layout *l)
+{
+	int r;
+
+	memset(l, 0, sizeof(*l));
+	r = scratch_make("split", &l->scratch);
+	if (r < 0)
+		return r;
+	if (published) {
+		l->common.name = xstrdup(published->name);
+		l->common.kernel = xstrdup(published->kernel);
+		memcpy(l->common.digest, published->digest, sizeof(l->common.digest));
+		l->common_name = xstrdup(published->name);
+		l->common_dir = xasprintf("usr/src/linux-headers-%s", l->common_name);
+	} else {
+		r = make_common(run, l, o_name, clamp_mtime);
+		if (r < 0)
+			return r;
+	}
+	for (size_t g = 0; g < run->ngroups; g++)
+		make_arch(run, l, g);
+	for (size_t i = 0; r == 0 && i < run->ntrees; i++)
+		r = make_flavour(run, l, i);
+	for (size_t i = 0; i < l->nparts; i++) {
+		if (l->parts[i].fl.n == 0) { /* an arch whose trees share nothing: no part */
+			free(l->parts[i].name);
+			filelist_release(&l->parts[i].fl);
+			memmove(&l->parts[i], &l->parts[i + 1], (l->nparts - i - 1) * sizeof(*l->parts));
+			l->nparts--;
+			i--;
+			continue;
+		}
+		add_dirs(&l->parts[i].fl);
+		count(&l->parts[i]);
+	}
+	return r;
+}
+
+void split_layout_release(struct split_layout *l)
+{
+	for (size_t i = 0; i < l->nparts; i++) {
+		free(l->parts[i].name);
+		filelist_release(&l->parts[i].fl);
+	}
+	free(l->parts);
+	common_list_release(&l->common);
+	free(l->common_name);
+	free(l->common_dir);
+	if (l->scratch) {
+		rm_rf(l->scratch);
+		free(l->scratch);
+	}
+	memset(l, 0, sizeof(*l));
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Where the parts install (doc/split.md), and the part file lists:
+ *   usr/src/linux-headers-COMMON/        the sources ($(srctree)): common
+ *                                        part, plus each arch part's own
+ *   usr/src/linux-kbuild-COMMON-ARCH/    an arch's shared object-tree files
+ *   usr/src/linux-headers-RELEASE/       a flavour ($(objtree)): its own
+ *                                        files, links into linux-kbuild-*,
+ *                                        a Makefile into the common part
+ *   lib/modules/RELEASE/{build,source}   links to the two directories */
+#pragma once
+
+#include "split/partition.h"
+#include "split/stamp.h"
+
+struct split_part {
+	char *name; /* common, arch-ARCH, flavour-NAME: its directory or archive */
+	enum part_kind kind;
+	size_t index; /* ARCH: group; FLAVOUR: tree */
+	struct filelist fl; /* at installed paths, from the root; sorted, with directories */
+	uint64_t bytes;
+	size_t files, links;
+};
+
+struct split_layout {
+	char *common_name;
+	char *common_dir; /* usr/src/linux-headers-COMMON */
+	struct common_list common; /* what the common part holds */
+	struct split_part *parts;
+	size_t nparts;
+	char *scratch; /* the files the split makes (list, Makefiles) */
+};
+
+/* Names the common part (o_name, or VERSION-common-DIGEST12) and makes every
+ * part's list; with published, the common part is that one and is not
+ * made. Negative errno, printed. */
+int split_layout_make(struct split_run *run, const char *o_name, const struct common_list *published,
+		      int64_t clamp_mtime, struct split_layout *l);
+void split_layout_release(struct split_layout *l);
+/* usr/src/linux-headers-RELEASE */
+char *split_flavour_dir(const char *release);
+char *split_kbuild_dir(const char *common_name, const char *group);
+/* A common part name goes into paths and package names. */
+bool split_common_name_ok(const char *name);

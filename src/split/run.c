@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* kbuild-pack split: select each tree as a pack would, share the files out
+ * by content, write each part (staged beside --out, published at once),
+ * and prove for each tree that its parts give what a single pack gives. */
+#define _GNU_SOURCE
+#include "split/split.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "shared/alloc.h"
+#include "shared/fs.h"
+#include "shared/interrupt.h"
+#include "shared/log.h"
+#include "shared/macro.h"
+#include "shared/path.h"
+#include "sink/staging.h"
+#include "split/check.h"
+#include "split/layout.h"
+#include "split/partition.h"
+#include "split/report.h"
+
+static void run_release(struct split_run *run)
+{
+	for (size_t i = 0; i < run->ntrees; i++) {
+		struct split_tree *t = &run->trees[i];
+
+		if (t->items)
+			for (size_t j = 0; j < t->sel.fl.n; j++)
+				free(t->items[j].why);
+		free(t->items);
+		pack_sel_release(&t->sel);
+	}
+	free(run->trees);
+	for (size_t g = 0; g < run->ngroups; g++)
+		free(run->groups[g]);
+	free(run->groups);
+}
+
+static size_t group_of(struct split_run *run, const char *arch)
+{
+	size_t g;
+
+	for (g = 0; g < run->ngroups; g++)
+		if (!strcmp(run->groups[g], arch))
+			return g;
+	run->groups = xrealloc(run->groups, (g + 1) * sizeof(*run->groups));
+	run->groups[run->ngroups++] = xstrdup(arch);
+	return g;
+}
+
+/* Groups sorted by name, so the parts come out in one order whatever the
+ * order of --tree. */
+static void sort_groups(struct split_run *run)
+{
+	for (size_t a = 0; a < run->ngroups; a++)
+		for (size_t b = a + 1; b < run->ngroups; b++)
+			if (strcmp(run->groups[b], run->groups[a]) < 0) {
+				char *s = run->groups[a];
+				run->groups[a] = run->groups[b];
+				run->groups[b] = s;
+				for (size_t i = 0; i < run->ntrees; i++) {
+					size_t *t = &run->trees[i].group;
+					*t = *t == a ? b : *t == b ? a : *t;
+				}
+			}
+}
+
+static int open_trees(const struct split_opts *o, struct split_run *run)
+{
+	int r = 0;
+
+	run->trees = xcalloc(o->ntrees, sizeof(*run->trees));
+	for (size_t i = 0; r == 0 && i < o->ntrees; i++) {
+		struct split_tree *t = &run->trees[i];
+
+		t->o = o->pack;
+		t->o.src = o->trees[i].src;
+		t->o.obj = o->trees[i].obj;
+		t->o.out = NULL;
+		t->o.list = false;
+		t->o.report = NULL;
+		t->o.verify = false;
+		run->ntrees++;
+		r = pack_select(&t->o, &t->sel);
+		if (r < 0)
+			break;
+		t->name = o->trees[i].name ? o->trees[i].name : t->sel.t.release;
+		t->group = group_of(run, t->sel.t.srcarch);
+	}
+	if (r == 0)
+		sort_groups(run);
+	return r;
+}
+
+/* Trees of one source: one kernel version; a flavour's part is named once. */
+static int check_trees(const struct split_run *run)
+{
+	const struct ktree *t0 = &run->trees[0].sel.t;
+
+	for (size_t i = 0; i < run->ntrees; i++) {
+		const struct ktree *t = &run->trees[i].sel.t;
+
+		if (t->version != t0->version || t->patchlevel != t0->patchlevel || t->sublevel != t0->sublevel) {
+			log_err("%s is Linux %d.%d.%d and %s is %d.%d.%d: the trees of a split are of one source", t->obj,
+				t->version, t->patchlevel, t->sublevel, t0->obj, t0->version, t0->patchlevel, t0->sublevel);
+			return KBP_EUSAGE;
+		}
+		if (!component_name_ok(run->trees[i].name) && !split_common_name_ok(run->trees[i].name)) {
+			log_err("%s: '%s' cannot name a part: give the tree a name (--tree NAME=DIR)", t->obj,
+				run->trees[i].name);
+			return KBP_EUSAGE;
+		}
+		for (size_t j = 0; j < i; j++) {
+			if (strcmp(run->trees[i].name, run->trees[j].name))
+				continue;
+			log_err("%s and %s are both named %s (their release): name each flavour (--tree NAME=DIR)",
+				run->trees[j].sel.t.obj, t->obj, run->trees[i].name);
+			return KBP_EUSAGE;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(t->release, run->trees[j].sel.t.release))
+				log_warn("trees %s and %s have one release, %s: their flavour parts install to the same "
+					 "place and cannot be installed together (give each flavour its own LOCALVERSION)",
+					 run->trees[j].name, run->trees[i].name, t->release);
+	}
+	return 0;
+}
+
+/* --out is written whole or not at all, and never inside a tree. */
+static int check_out(const struct split_opts *o, const struct split_run *run)
+{
+	_cleanup_free_ char *p = path_resolve_parents(o->out);
+	struct stat st;
+
+	if (!p) {
+		log_err("--out %s: cannot resolve it: %s", o->out, strerror(errno));
+		return -errno;
+	}
+	for (size_t i = 0; i < run->ntrees; i++) {
+		const struct ktree *t = &run->trees[i].sel.t;
+		const char *trees[] = { t->src, t->obj };
+
+		for (size_t k = 0; k < 2; k++)
+			if (path_is_below(p, trees[k]) || path_is_below(trees[k], p)) {
+				log_err("--out %s: the output %s would be inside or contain the tree %s; write it outside the trees",
+					o->out, p, trees[k]);
+				return KBP_EUSAGE;
+			}
+	}
+	if (lstat(o->out, &st) == 0 && !o->force) {
+		log_err("%s already exists; pass --force to replace it", o->out);
+		return -EEXIST;
+	}
+	return 0;
+}
+
+static int write_part(const struct split_opts *o, const struct split_part *p, const char *stage)
+{
+	const char *ext = o->format == FORMAT_DIR ? "" : sink_format_name(o->format);
+	_cleanup_free_ char *out = xasprintf("%s/%s%s%s", stage, p->name, *ext ? "." : "", ext);
+	struct sink_config sc = { .out = out, .release = "", .clamp_mtime = o->pack.clamp_mtime, .format = o->format,
+				  .hardlink_dups = o->pack.hardlink_dups, .bare = true };
+	_cleanup_(sink_freep) struct sink *s = sink_new(&sc);
+	int r = sink_write_all(s, &p->fl);
+
+	if (r == 0)
+		r = sink_finish(s);
+	if (r == 0)
+		r = sink_commit(s);
+	if (r < 0)
+		sink_abort(s);
+	return r;
+}
+
+/* Every part into a staged directory beside --out, checked, then renamed into place. */
+static int write_parts(const struct split_opts *o, struct split_run *run, const struct split_layout *l)
+{
+	_cleanup_free_ char *templ = xasprintf("%s.kbuild-pack-XXXXXX", o->out);
+	_cleanup_free_ char *stage = NULL;
+	_cleanup_close_ int lock = -1;
+	int r;
+
+	staging_sweep(templ);
+	r = staging_create(templ, true, &stage, &lock);
+	if (r < 0) {
+		log_err("cannot create %s: %s", templ, strerror(-r));
+		return r;
+	}
+	for (size_t i = 0; r == 0 && i < l->nparts; i++)
+		r = interrupted() ? -EINTR : write_part(o, &l->parts[i], stage);
+	if (r == 0 && o->format == FORMAT_DIR) {
+		r = split_check(run, l, stage);
+		if (r > 0) {
+			log_err("%d file(s) of the trees are not in their parts as a single pack has them: %s was not written",
+				r, o->out);
+			r = -EBADMSG;
+		}
+	}
+	if (r == 0 && o->report)
+		r = split_report_write(o->report, run, l);
+	if (r == 0 && interrupted())
+		r = -EINTR;
+	if (r == 0 && chmod(stage, 0755) < 0)
+		r = -errno;
+	if (r == 0 && o->force && path_exists(o->out))
+		r = rm_rf(o->out);
+	if (r == 0) {
+		r = rename_noreplace(stage, o->out);
+		if (r < 0)
+			log_err("cannot rename %s to %s: %s", stage, o->out, strerror(-r));
+	}
+	if (r < 0)
+		rm_rf(stage);
+	else
+		log_info("wrote %s (%zu parts)", o->out, l->nparts);
+	return r;
+}
+
+int kbp_split(const struct split_opts *o)
+{
+	struct split_run run = { 0 };
+	struct split_layout l = { 0 };
+	struct common_list published = { 0 };
+	int r = 0;
+
+	interrupt_install_handlers();
+	if (o->common) {
+		r = common_list_read(o->common, &published);
+		run.published = &published;
+	}
+	if (r == 0)
+		r = open_trees(o, &run);
+	if (r == 0)
+		r = check_trees(&run);
+	if (r == 0 && o->out && !o->list && !o->dry_run)
+		r = check_out(o, &run);
+	if (r == 0)
+		r = split_partition(&run);
+	if (r == 0)
+		r = split_layout_make(&run, o->common_name, run.published, o->pack.clamp_mtime, &l);
+	if (r == 0 && interrupted())
+		r = -EINTR;
+	if (r == 0 && o->list)
+		split_print_list(stdout, &run, &l);
+	else if (r == 0 && o->dry_run)
+		split_print_sizes(stdout, &run, &l);
+	else if (r == 0)
+		r = write_parts(o, &run, &l);
+	if (r == -EINTR && interrupted())
+		log_err("interrupted by signal %d", interrupted());
+	split_layout_release(&l);
+	run_release(&run);
+	common_list_release(&published);
+	return r;
+}

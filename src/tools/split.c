@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* kbuild-pack split: the command line of a split. */
+#include <errno.h>
+#include <getopt.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kbuild-pack.h"
+#include "options.h"
+#include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/interrupt.h"
+#include "shared/log.h"
+#include "shared/macro.h"
+#include "shared/path.h"
+#include "split/layout.h"
+#include "split/split.h"
+
+struct split_cmdline {
+	struct split_opts o;
+	struct ptrarray trees; /* const char *, --tree as given */
+	struct ptrarray extra; /* --manifest */
+	int verbose;
+	bool quiet;
+};
+
+#define CMDLINE(field) offsetof(struct split_cmdline, field)
+
+static int add_tree(void *value, const char *arg)
+{
+	if (!*arg)
+		return -EINVAL;
+	ptrarray_push(value, (void *)arg);
+	return 0;
+}
+
+static const struct option_spec split_options[] = {
+	OPT_GROUP("Trees (read, never written):"),
+	OPT_CALLBACK('t', "tree", CMDLINE(trees), "[NAME=]DIR",
+		     "a configured, built tree: an O= object tree (its\n"
+		     "sources found through DIR/source) or an in-tree build;\n"
+		     "NAME names its flavour part (default: its release).\n"
+		     "Repeat for each flavour and architecture",
+		     add_tree, "--tree takes [NAME=]DIR, not '%s'"),
+	OPT_GROUP("Output:"),
+	OPT_STRING('o', "out", CMDLINE(o.out), "DIR",
+		   "write each part into DIR/PART (an install root each:\n"
+		   "common, arch-ARCH, flavour-NAME); DIR must not exist"),
+	OPT_CALLBACK('F', "format", CMDLINE(o.format), "FMT",
+		     "dir (default), or tar, tar.gz, tar.xz, tar.zst, cpio:\n"
+		     "one archive per part, DIR/PART.FMT",
+		     kbp_parse_format, "--format takes dir, tar, tar.gz, tar.xz, tar.zst or cpio, not '%s'"),
+	OPT_STRING(0, "common-name", CMDLINE(o.common_name), "NAME",
+		   "name of the common part (usr/src/linux-headers-NAME);\n"
+		   "default: VERSION-common-DIGEST (its content's)"),
+	OPT_STRING(0, "common", CMDLINE(o.common), "PATH",
+		   "a published common part (its root, directory or\n"
+		   "list file " ".kbuild-pack-common" "): write only the other parts,\n"
+		   "each tree checked against it"),
+	OPT_STRING(0, "report", CMDLINE(o.report), "FILE.yaml",
+		   "write a YAML report: the parts, and the part of every\n"
+		   "file of every tree; '-': stdout"),
+	OPT_BOOL('f', "force", CMDLINE(o.force), "replace an existing DIR"),
+	OPT_BOOL('l', "list", CMDLINE(o.list), "print each tree's files and their parts; write nothing"),
+	OPT_BOOL('n', "dry-run", CMDLINE(o.dry_run), "print each part's size; write nothing"),
+	OPT_GROUP("Rules (as pack):"),
+	OPT_STRING('M', "manifest-dir", CMDLINE(o.pack.manifest_dir), "DIR", "manifests to use (default: the installed ones)"),
+	OPT_CALLBACK('m', "manifest", CMDLINE(extra), "FILE",
+		     "extra manifest applied after the built-in ones (repeatable)", kbp_add_manifest, NULL),
+	OPT_BOOL(0, "allow-missing-symvers", CMDLINE(o.pack.allow_missing_symvers),
+		 "pack trees without Module.symvers (warning only)"),
+	OPT_BOOL(0, "allow-outside-links", CMDLINE(o.pack.allow_outside_links),
+		 "keep symlinks that leave the trees as links"),
+	OPT_CALLBACK(0, "modpost", CMDLINE(o.pack.modpost), "=tree|bundled", "as pack --modpost",
+		     kbp_parse_modpost, "--modpost takes 'tree' or 'bundled', not '%s'"),
+	OPT_CALLBACK(0, "host-tools", CMDLINE(o.pack.host_tools), "=build|target", "as pack --host-tools",
+		     kbp_parse_host_tools, "--host-tools takes 'build' or 'target', not '%s'"),
+	OPT_CALLBACK(0, "vmlinux", CMDLINE(o.pack.vmlinux), "=btf|full|none", "as pack --vmlinux",
+		     kbp_parse_vmlinux, "--vmlinux takes 'btf', 'full' or 'none', not '%s'"),
+	OPT_GROUP("Messages:"),
+	OPT_COUNT('v', "verbose", CMDLINE(verbose), "say more (twice: debug)"),
+	OPT_BOOL('q', "quiet", CMDLINE(quiet), "errors only"),
+	OPT_HELP("this text"),
+	OPT_VERSION("print the version"),
+	OPT_END(),
+};
+
+static const struct command_usage split_usage = {
+	.options = split_options,
+	.try_help = "kbuild-pack split --help",
+	.head = "Usage: kbuild-pack split --tree [NAME=]DIR --tree [NAME=]DIR... --out DIR [options]\n"
+		"Pack several built trees of one kernel source (flavours, architectures) as the\n"
+		"parts a distribution ships: what every tree has alike (common), what the trees\n"
+		"of an architecture share (arch-ARCH), and each tree's own (flavour-NAME).\n"
+		"Installed together, a tree's parts make /lib/modules/<release>/build a\n"
+		"build directory for external modules, checked against a single pack of it.\n"
+		"\n",
+	.help_column = 28,
+	.tail = "\n"
+		"Environment: SOURCE_DATE_EPOCH clamps every mtime of the output.\n"
+		"Exit status: 0 success, 1 failure (nothing written), 2 usage error.\n"
+		"See also: kbuild-pack --help, kbuild-pack(1), doc/split.md.\n",
+	.bad_option = "invalid option",
+};
+
+/* [NAME=]DIR: an O= object tree has a 'source' link, an in-tree build not. */
+static void parse_tree(const char *arg, struct split_tree_spec *t)
+{
+	const char *eq = strchr(arg, '='), *slash = strchr(arg, '/');
+	const char *dir = arg;
+	_cleanup_free_ char *source = NULL;
+
+	if (eq && (!slash || eq < slash)) {
+		t->name = xstrndup(arg, (size_t)(eq - arg));
+		dir = eq + 1;
+	}
+	source = path_join(dir, "source");
+	if (path_exists(source))
+		t->obj = xstrdup(dir);
+	else
+		t->src = xstrdup(dir);
+}
+
+static void cmdline_release(struct split_cmdline *c)
+{
+	for (size_t i = 0; i < c->o.ntrees; i++) {
+		struct split_tree_spec *t = (struct split_tree_spec *)&c->o.trees[i];
+		free((char *)t->name);
+		free((char *)t->src);
+		free((char *)t->obj);
+	}
+	free((void *)c->o.trees);
+	ptrarray_free(&c->trees, NULL);
+	ptrarray_free(&c->extra, NULL);
+}
+
+static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
+{
+	const struct split_opts *o = &c->o;
+
+	if (optind < argc)
+		return usage_error(&split_usage, "unexpected argument '%s'", argv[optind]);
+	if (c->trees.n == 0)
+		return usage_error(&split_usage, "%s", "no tree given: pass --tree DIR for each built tree");
+	if (!o->out && !o->list && !o->dry_run)
+		return usage_error(&split_usage, "%s", "no output given: pass --out DIR (or --list, --dry-run)");
+	if (o->list && o->dry_run)
+		return usage_error(&split_usage, "%s", "--list and --dry-run do not go together");
+	if (o->report && (o->list || o->dry_run))
+		return usage_error(&split_usage, "%s", "--report writes what a split wrote; not with --list or --dry-run");
+	if (o->common_name && !split_common_name_ok(o->common_name))
+		return usage_error(&split_usage, "--common-name '%s': want letters, digits, '.', '_', '+', '-'",
+				   o->common_name);
+	if (o->common_name && o->common)
+		return usage_error(&split_usage, "%s", "--common names the published part: not with --common-name");
+	return OPTIONS_GO_ON;
+}
+
+static int run_split(int argc, char *argv[])
+{
+	_cleanup_(cmdline_release) struct split_cmdline c = { .o.pack.clamp_mtime = -1 };
+	struct split_tree_spec *trees;
+	int r;
+
+	r = parse_options(&split_usage, argc, argv, &c);
+	if (r == OPTIONS_GO_ON)
+		r = check_cmdline(&c, argc, argv);
+	if (r != OPTIONS_GO_ON)
+		return r;
+	if (kbp_parse_sde(&c.o.pack.clamp_mtime) < 0)
+		return usage_error(&split_usage, "SOURCE_DATE_EPOCH='%s' is not a non-negative number of seconds",
+				   getenv("SOURCE_DATE_EPOCH"));
+	trees = xcalloc(c.trees.n, sizeof(*trees));
+	for (size_t i = 0; i < c.trees.n; i++)
+		parse_tree(c.trees.v[i], &trees[i]);
+	c.o.trees = trees;
+	c.o.ntrees = c.trees.n;
+	c.o.pack.extra_manifests = (const char **)c.extra.v;
+	c.o.pack.nextra = c.extra.n;
+	log_set_level(c.quiet ? LOG_ERR : c.verbose >= 2 ? LOG_DEBUG : c.verbose ? LOG_INFO : LOG_WARN);
+
+	r = kbp_split(&c.o);
+	if (r < 0 && interrupted())
+		interrupt_reraise();
+	return r == KBP_EUSAGE ? EXIT_USAGE : r < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+const struct kbp_cmd kbp_cmd_split = {
+	.name = "split",
+	.run = run_split,
+};
