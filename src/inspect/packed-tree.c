@@ -7,14 +7,17 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "shared/interrupt.h"
 #include "shared/log.h"
 #include "shared/alloc.h"
 #include "shared/array.h"
 #include "shared/path.h"
+#include "shared/fileio.h"
 #include "shared/fs.h"
 #include "shared/scratch.h"
 #include "kernel/tree.h"
@@ -25,6 +28,37 @@ static bool real_dir(const char *p)
 {
 	struct stat st;
 	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_split_flavour(const char *dir)
+{
+	_cleanup_free_ char *common = NULL, *digest = NULL;
+
+	return packed_split_common(dir, &common, &digest) == 0 && common;
+}
+
+/* link (DESTDIR/lib/modules/R/build), or DESTDIR/TARGET when it is an
+ * absolute link whose target exists below DESTDIR. Frees link when replaced. */
+static char *in_destdir(const char *destdir, char *link)
+{
+	char t[4096];
+	ssize_t n = readlink(link, t, sizeof(t) - 1);
+	_cleanup_free_ char *root = NULL;
+	char *p;
+
+	if (n <= 0 || t[0] != '/')
+		return link;
+	t[n] = '\0';
+	root = realpath(destdir, NULL);
+	if (!root || !strcmp(root, "/"))
+		return link;
+	p = path_join(destdir, t + 1);
+	if (!path_is_dir(p)) {
+		free(p);
+		return link;
+	}
+	free(link);
+	return p;
 }
 
 /* PATH itself when it is a kernel tree, else its only lib/modules/<release>/build.
@@ -39,7 +73,7 @@ static int find_build_dir(const char *path, const char *archive, char **build)
 	struct dirent *de;
 	DIR *d = NULL;
 
-	if (!ktree_missing_mark(path, archive ? KTREE_NOFOLLOW : 0)) {
+	if (!ktree_missing_mark(path, archive ? KTREE_NOFOLLOW : 0) || (!archive && is_split_flavour(path))) {
 		*build = xstrdup(path);
 		return 0;
 	}
@@ -49,6 +83,10 @@ static int find_build_dir(const char *path, const char *archive, char **build)
 		_cleanup_free_ char *rel = path_join(mods, de->d_name);
 		char *b = path_join(rel, "build");
 
+		/* A split flavour's build is a link to the installed
+		 * /usr/src/linux-headers-<release>: in a DESTDIR, there. */
+		if (!archive)
+			b = in_destdir(path, b);
 		/* in a DESTDIR, build is often a link; a dangling one is skipped */
 		if (de->d_name[0] == '.' || !is_dir(rel) || !path_exists(b) || (!archive && !is_dir(b))) {
 			free(b);
@@ -246,6 +284,63 @@ void packed_close(struct packed_tree *ts)
 	*ts = (struct packed_tree){ 0 };
 }
 
+static int by_rel_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct tree_file *)a)->rel, ((const struct tree_file *)b)->rel);
+}
+
+int packed_split_common(const char *build, char **common, char **digest)
+{
+	_cleanup_free_ char *mk = path_join(build, "Makefile");
+	_cleanup_free_ char *text = NULL, *real = NULL;
+	size_t len;
+	const char *m, *sp, *nl;
+
+	*common = *digest = NULL;
+	if (read_control_file(mk, 0, &text, &len, NULL) < 0)
+		return 0;
+	m = strstr(text, "\n" SPLIT_MAKEFILE_MARK);
+	if (!m)
+		return 0;
+	m += strlen("\n" SPLIT_MAKEFILE_MARK);
+	sp = strchr(m, ' ');
+	nl = strchr(m, '\n');
+	if (!sp || !nl || sp > nl || memchr(m, '/', (size_t)(sp - m)) || sp == m)
+		return 0;
+	real = realpath(build, NULL);
+	if (!real)
+		return -errno;
+	{
+		_cleanup_free_ char *parent = path_dirname(real);
+		_cleanup_free_ char *name = xstrndup(m, (size_t)(sp - m));
+		*common = path_join(parent, name);
+	}
+	*digest = xstrndup(sp + 1, (size_t)(nl - sp - 1));
+	return 0;
+}
+
+void tree_view_overlay(struct tree_view *over, struct tree_view *under, const char *under_root)
+{
+	size_t n = over->n;
+
+	over->v = xrealloc(over->v, (over->n + under->n + 1) * sizeof(*over->v));
+	for (size_t i = 0; i < under->n; i++) {
+		struct tree_file *u = &under->v[i];
+		struct tree_file *hit = bsearch(u, over->v, n, sizeof(*over->v), by_rel_cmp);
+
+		if (hit) {
+			free(u->rel);
+			free(u->target);
+			continue;
+		}
+		u->root = under_root;
+		over->v[over->n++] = *u;
+	}
+	free(under->v);
+	*under = (struct tree_view){ 0 };
+	qsort(over->v, over->n, sizeof(*over->v), by_rel_cmp);
+}
+
 static void add(struct tree_view *tv, size_t *cap, struct tree_file *f)
 {
 	if (tv->n == *cap) {
@@ -312,10 +407,6 @@ static int walk(const char *root, const char *rel, bool hash, struct tree_view *
 	return r;
 }
 
-static int by_rel(const void *a, const void *b)
-{
-	return strcmp(((const struct tree_file *)a)->rel, ((const struct tree_file *)b)->rel);
-}
 
 int tree_walk(const char *dir, bool hash, struct tree_view *tv)
 {
@@ -325,7 +416,7 @@ int tree_walk(const char *dir, bool hash, struct tree_view *tv)
 	*tv = (struct tree_view){ 0 };
 	r = walk(dir, "", hash, tv, &cap);
 	/* Depth-first order puts "a/b" before "a.c": sort to the bytewise order packs use. */
-	qsort(tv->v, tv->n, sizeof(*tv->v), by_rel);
+	qsort(tv->v, tv->n, sizeof(*tv->v), by_rel_cmp);
 	return r;
 }
 

@@ -20,6 +20,9 @@ struct tree_file {
 	struct timespec mtime;
 	char *target; /* LINK */
 	uint8_t sha256[SHA256_LEN]; /* FILE */
+	/* Where it is, when not in the walked directory: a split build
+	 * directory's sources are in its common part (tree_view_overlay). */
+	const char *root;
 };
 
 struct tree_view {
@@ -35,6 +38,19 @@ struct packed_tree {
 	char *scratch;
 	bool archive;
 };
+
+/* The line of a split flavour's Makefile (kbuild-pack split) that names
+ * its common part: "# kbuild-pack-split-common: DIR DIGEST", DIR beside it. */
+#define SPLIT_MAKEFILE_MARK "# kbuild-pack-split-common: "
+/* The common part's list of its files, at its top (doc/split.md). */
+#define SPLIT_COMMON_LIST ".kbuild-pack-common"
+
+/* Is build a split flavour's directory? 0 and *common NULL when not; else
+ * *common is the common part's directory (absolute, beside build's real
+ * place; it may not exist) and *digest the digest it must list. */
+int packed_split_common(const char *build, char **common, char **digest);
+/* Adds under's entries that over lacks to over (sorted), rooted at under_root. */
+void tree_view_overlay(struct tree_view *over, struct tree_view *under, const char *under_root);
 
 /* An archive that extracts to more bytes is refused (--max-extract-size):
  * well above any real headers tree (a few hundred MiB). */

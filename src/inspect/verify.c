@@ -8,6 +8,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
@@ -35,6 +36,9 @@
 
 struct vctx {
 	const char *build;
+	/* A split flavour's (kbuild-pack split): its common part, where kbuild
+	 * finds the sources ($(srctree)); NULL otherwise. */
+	char *src_root;
 	FILE *out;
 	int problems;
 	struct kconfig kc;
@@ -68,10 +72,23 @@ static void report_missing(struct vctx *v, const char *rel, bool pattern, const 
 		why ? " (" : "", why ? why : "", why ? ")" : "");
 }
 
+static int by_rel(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct tree_file *)elem)->rel);
+}
+
+/* Where rel is: in the build directory, or (split) in the common part. */
+static char *vpath(const struct vctx *v, const char *rel)
+{
+	const struct tree_file *f = bsearch(rel, v->tv.v, v->tv.n, sizeof(*v->tv.v), by_rel);
+
+	return path_join(f && f->root ? f->root : v->build, rel);
+}
+
 /* A rule's 'expect': a regular file (links followed), executable when it says so. */
 static void check_expect(struct vctx *v, const char *rel, bool exec, const char *why)
 {
-	_cleanup_free_ char *p = path_join(v->build, rel);
+	_cleanup_free_ char *p = vpath(v, rel);
 	struct stat st;
 
 	if (stat(p, &st) < 0 || !S_ISREG(st.st_mode))
@@ -297,17 +314,47 @@ static bool check_key(struct vctx *v, const struct tree_file *f, const char *abs
 	return r != 0;
 }
 
+/* A split flavour's link into its architecture's part (linux-kbuild-*,
+ * beside it): true when f is one, checked as the file it leads to. */
+static bool check_kbuild_link(struct vctx *v, const struct tree_file *f)
+{
+	_cleanup_free_ char *real = v->src_root ? realpath(v->build, NULL) : NULL;
+	_cleanup_free_ char *parent = NULL, *rel = NULL, *resolved = NULL, *abs = NULL;
+	struct stat st;
+
+	if (!real || f->root)
+		return false;
+	parent = path_dirname(real);
+	rel = path_join(path_basename(real), f->rel);
+	resolved = path_resolve_link(rel, f->target);
+	if (!resolved || !str_starts_with(resolved, "linux-kbuild-"))
+		return false;
+	abs = path_join(parent, resolved);
+	if (stat(abs, &st) < 0) {
+		_cleanup_free_ char *part = xstrndup(resolved, strcspn(resolved, "/"));
+		problem(v, f->rel, "dangling symlink: %s (the architecture part %s/%s is not installed)", f->target,
+			parent, part);
+		return true;
+	}
+	if (!check_key(v, f, abs) && (st.st_mode & 0111))
+		check_elf(v, f, abs);
+	return true;
+}
+
 static void check_files(struct vctx *v)
 {
 	for (size_t i = 0; i < v->tv.n; i++) {
 		const struct tree_file *f = &v->tv.v[i];
-		_cleanup_free_ char *abs = path_join(v->build, f->rel);
+		const char *root = f->root ? f->root : v->build;
+		_cleanup_free_ char *abs = path_join(root, f->rel);
 		const char *base = strrchr(f->rel, '/') ? strrchr(f->rel, '/') + 1 : f->rel;
 		_cleanup_free_ char *buf = NULL;
 		size_t len = 0;
 
 		if (f->type == ENTRY_LINK) {
 			_cleanup_free_ char *resolved = NULL;
+			if (check_kbuild_link(v, f))
+				continue;
 			if (f->target[0] == '/') {
 				problem(v, f->rel, "symlink to an absolute path: %s", f->target);
 				continue;
@@ -336,7 +383,7 @@ static void check_files(struct vctx *v)
 		if (is_build_script(f->rel, buf, len))
 			check_abs_paths(v, f, buf, len);
 		if (str_ends_with(base, ".h"))
-			includes_dangling(v->build, f->rel, buf, len, dangling_include, v);
+			includes_dangling(root, f->rel, buf, len, dangling_include, v);
 	}
 }
 
@@ -370,7 +417,7 @@ static int load_manifests(struct vctx *v, const struct verify_opts *o, struct ma
 {
 	const char *arch;
 
-	if (kversion_read_tree(v->build, version, patchlevel) < 0) {
+	if (kversion_read_tree(v->src_root ? v->src_root : v->build, version, patchlevel) < 0) {
 		problem(v, "include/config/kernel.release", "no kernel version: cannot tell which manifest rules apply");
 		return 1;
 	}
@@ -443,6 +490,46 @@ static int host_machine(const struct verify_opts *o, uint16_t *em)
 	return 0;
 }
 
+/* A split flavour (kbuild-pack split) is a build directory only with the
+ * common part it was made with: its sources join the view. 1 when it is
+ * missing or another one (reported), negative errno on failure. */
+static int open_common_part(struct vctx *v)
+{
+	_cleanup_free_ char *common = NULL, *digest = NULL, *list = NULL, *mk = NULL, *first = NULL;
+	struct tree_view src = { 0 };
+	char *line = NULL, *save = NULL;
+	size_t len;
+	int r = packed_split_common(v->build, &common, &digest);
+
+	if (r < 0 || !common)
+		return r;
+	mk = path_join(common, "Makefile");
+	list = path_join(common, SPLIT_COMMON_LIST);
+	if (!path_is_reg(mk)) {
+		problem(v, "Makefile", "a split build directory without its common part: %s is not installed", common);
+		return 1;
+	}
+	if (read_control_file(list, 0, &first, &len, NULL) < 0)
+		line = NULL;
+	else /* "name N", "kernel V", "digest D" */
+		for (int i = 0; i < 3; i++)
+			line = strtok_r(i ? NULL : first, "\n", &save);
+	if (!line || strncmp(line, "digest ", 7) || strcmp(line + 7, digest)) {
+		problem(v, "Makefile", "%s is not the common part this build directory was made with (it lists %s, "
+			"this one wants digest %s): install the common part of this kernel's release",
+			common, line && !strncmp(line, "digest ", 7) ? line + 7 : "no digest", digest);
+		return 1;
+	}
+	r = tree_walk(common, false, &src);
+	if (r < 0) {
+		tree_view_release(&src);
+		return r;
+	}
+	v->src_root = xstrdup(common);
+	tree_view_overlay(&v->tv, &src, v->src_root);
+	return 0;
+}
+
 static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 {
 	struct vctx v = { .build = build, .out = out };
@@ -467,8 +554,14 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 	}
 	v.sig_key = secrets_sig_key(&v.kc);
 	r = tree_walk(build, false, &v.tv);
+	if (r == 0)
+		r = open_common_part(&v);
 	if (r < 0)
 		goto out;
+	if (r > 0) { /* split, without its common part: nothing more to check */
+		r = v.problems;
+		goto out;
+	}
 	r = load_manifests(&v, o, &ms, &srcarch, &version, &patchlevel);
 	if (r < 0)
 		goto out;
@@ -495,6 +588,7 @@ out:
 	ptrarray_free(&v.dangling_ok, free);
 	tree_view_release(&v.tv);
 	kconfig_release(&v.kc);
+	free(v.src_root);
 	return r;
 }
 

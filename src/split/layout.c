@@ -274,6 +274,7 @@ static int write_makefile(const struct split_layout *l, const struct split_tree 
 		"# configuration, generated headers, Module.symvers, host programs), as\n"
 		"# an O= object tree does; ../linux-headers-%s holds the sources all\n"
 		"# the kernels of the release share (the common part).\n"
+		SPLIT_MAKEFILE_MARK "linux-headers-%s %s\n"
 		"kbp-here := $(realpath $(dir $(lastword $(MAKEFILE_LIST))))\n"
 		"kbp-common := $(abspath $(kbp-here)/../linux-headers-%s)\n"
 		"ifeq ($(wildcard $(kbp-common)/Makefile),)\n"
@@ -284,7 +285,7 @@ static int write_makefile(const struct split_layout *l, const struct split_tree 
 		"endif\n"
 		"export KBUILD_OUTPUT := $(kbp-here)\n"
 		"include $(kbp-common)/Makefile\n",
-		t->sel.t.release, l->common_name, l->common_name, l->common.kernel, l->common_name, l->common.digest,
+		t->sel.t.release, l->common_name, l->common_name, l->common.digest, l->common_name, l->common.kernel, l->common_name, l->common.digest,
 		l->common.digest);
 	int r = write_file(path, text, strlen(text));
 

@@ -9,10 +9,11 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "inspect/packed-tree.h"
 #include "rules/filelist.h"
 #include "shared/sha256.h"
 
-#define COMMON_LIST_NAME ".kbuild-pack-common"
+#define COMMON_LIST_NAME SPLIT_COMMON_LIST
 
 struct common_file {
 	char *rel; /* inside the common directory */
