@@ -289,33 +289,52 @@ static int by_rel_cmp(const void *a, const void *b)
 	return strcmp(((const struct tree_file *)a)->rel, ((const struct tree_file *)b)->rel);
 }
 
-int packed_split_common(const char *build, char **common, char **digest)
+/* "MARK NAME DIGEST" in a split flavour's Makefile: NAME (no slash) and
+ * DIGEST; false when there is no such line. */
+static bool split_mark(const char *build, const char *mark, char **name, char **digest)
 {
 	_cleanup_free_ char *mk = path_join(build, "Makefile");
-	_cleanup_free_ char *text = NULL, *real = NULL;
+	_cleanup_free_ char *text = NULL, *needle = xasprintf("\n%s", mark);
 	size_t len;
 	const char *m, *sp, *nl;
 
-	*common = *digest = NULL;
+	*name = *digest = NULL;
 	if (read_control_file(mk, 0, &text, &len, NULL) < 0)
-		return 0;
-	m = strstr(text, "\n" SPLIT_MAKEFILE_MARK);
+		return false;
+	m = strstr(text, needle);
 	if (!m)
-		return 0;
-	m += strlen("\n" SPLIT_MAKEFILE_MARK);
+		return false;
+	m += strlen(needle);
 	sp = strchr(m, ' ');
 	nl = strchr(m, '\n');
-	if (!sp || !nl || sp > nl || memchr(m, '/', (size_t)(sp - m)) || sp == m)
+	if (!sp || !nl || sp > nl || memchr(m, '/', (size_t)(sp - m)) || sp == m || nl == sp + 1)
+		return false;
+	*name = xstrndup(m, (size_t)(sp - m));
+	*digest = xstrndup(sp + 1, (size_t)(nl - sp - 1));
+	return true;
+}
+
+int packed_split_common(const char *build, char **common, char **digest)
+{
+	_cleanup_free_ char *real = NULL, *parent = NULL, *name = NULL;
+
+	*common = NULL;
+	if (!split_mark(build, SPLIT_MAKEFILE_MARK, &name, digest))
 		return 0;
 	real = realpath(build, NULL);
-	if (!real)
+	if (!real) {
+		free(*digest);
+		*digest = NULL;
 		return -errno;
-	{
-		_cleanup_free_ char *parent = path_dirname(real);
-		_cleanup_free_ char *name = xstrndup(m, (size_t)(sp - m));
-		*common = path_join(parent, name);
 	}
-	*digest = xstrndup(sp + 1, (size_t)(nl - sp - 1));
+	parent = path_dirname(real);
+	*common = path_join(parent, name);
+	return 0;
+}
+
+int packed_split_arch(const char *build, char **list, char **digest)
+{
+	split_mark(build, SPLIT_MAKEFILE_ARCH_MARK, list, digest);
 	return 0;
 }
 

@@ -44,11 +44,18 @@ struct packed_tree {
 #define SPLIT_MAKEFILE_MARK "# kbuild-pack-split-common: "
 /* The common part's list of its files, at its top (doc/split.md). */
 #define SPLIT_COMMON_LIST ".kbuild-pack-common"
+/* An arch part's list, beside it: SPLIT_ARCH_LIST_PREFIX ARCH; the flavour's
+ * Makefile names it: "# kbuild-pack-split-arch: FILE DIGEST". */
+#define SPLIT_ARCH_LIST_PREFIX ".kbuild-pack-arch-"
+#define SPLIT_MAKEFILE_ARCH_MARK "# kbuild-pack-split-arch: "
 
 /* Is build a split flavour's directory? 0 and *common NULL when not; else
  * *common is the common part's directory (absolute, beside build's real
  * place; it may not exist) and *digest the digest it must list. */
 int packed_split_common(const char *build, char **common, char **digest);
+/* A split flavour's arch part: *list the name of its list file in the
+ * common part, *digest the digest it must list; both NULL when none. */
+int packed_split_arch(const char *build, char **list, char **digest);
 /* Adds under's entries that over lacks to over (sorted), rooted at under_root. */
 void tree_view_overlay(struct tree_view *over, struct tree_view *under, const char *under_root);
 

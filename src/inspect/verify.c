@@ -490,15 +490,50 @@ static int host_machine(const struct verify_opts *o, uint16_t *em)
 	return 0;
 }
 
+/* The digest line (third) of a split part's list file; NULL when unreadable. */
+static char *list_digest(const char *file)
+{
+	_cleanup_free_ char *text = NULL;
+	char *line = NULL, *save = NULL;
+	size_t len;
+
+	if (read_control_file(file, 0, &text, &len, NULL) < 0)
+		return NULL;
+	for (int i = 0; i < 3; i++)
+		line = strtok_r(i ? NULL : text, "\n", &save);
+	return line && !strncmp(line, "digest ", 7) ? xstrdup(line + 7) : NULL;
+}
+
+/* The arch part a split flavour names, in its common part: 1 when missing
+ * or another one (reported). */
+static int check_arch_part(struct vctx *v, const char *common)
+{
+	_cleanup_free_ char *list = NULL, *digest = NULL, *file = NULL, *have = NULL;
+
+	packed_split_arch(v->build, &list, &digest);
+	if (!list)
+		return 0;
+	file = path_join(common, list);
+	have = list_digest(file);
+	if (!have) {
+		problem(v, "Makefile", "a split build directory without its architecture's part: %s is not installed", file);
+		return 1;
+	}
+	if (strcmp(have, digest)) {
+		problem(v, "Makefile", "%s is not the architecture part this build directory was made with (it lists %s, "
+			"this one wants digest %s)", file, have, digest);
+		return 1;
+	}
+	return 0;
+}
+
 /* A split flavour (kbuild-pack split) is a build directory only with the
  * common part it was made with: its sources join the view. 1 when it is
  * missing or another one (reported), negative errno on failure. */
 static int open_common_part(struct vctx *v)
 {
-	_cleanup_free_ char *common = NULL, *digest = NULL, *list = NULL, *mk = NULL, *first = NULL;
+	_cleanup_free_ char *common = NULL, *digest = NULL, *list = NULL, *mk = NULL, *have = NULL;
 	struct tree_view src = { 0 };
-	char *line = NULL, *save = NULL;
-	size_t len;
 	int r = packed_split_common(v->build, &common, &digest);
 
 	if (r < 0 || !common)
@@ -509,17 +544,16 @@ static int open_common_part(struct vctx *v)
 		problem(v, "Makefile", "a split build directory without its common part: %s is not installed", common);
 		return 1;
 	}
-	if (read_control_file(list, 0, &first, &len, NULL) < 0)
-		line = NULL;
-	else /* "name N", "kernel V", "digest D" */
-		for (int i = 0; i < 3; i++)
-			line = strtok_r(i ? NULL : first, "\n", &save);
-	if (!line || strncmp(line, "digest ", 7) || strcmp(line + 7, digest)) {
+	have = list_digest(list);
+	if (!have || strcmp(have, digest)) {
 		problem(v, "Makefile", "%s is not the common part this build directory was made with (it lists %s, "
 			"this one wants digest %s): install the common part of this kernel's release",
-			common, line && !strncmp(line, "digest ", 7) ? line + 7 : "no digest", digest);
+			common, have ? have : "no digest", digest);
 		return 1;
 	}
+	r = check_arch_part(v, common);
+	if (r != 0)
+		return r;
 	r = tree_walk(common, false, &src);
 	if (r < 0) {
 		tree_view_release(&src);

@@ -240,7 +240,52 @@ static int make_common(struct split_run *run, struct split_layout *l, const char
 	return 0;
 }
 
-static void make_arch(struct split_run *run, struct split_layout *l, size_t g)
+/* The arch part's own list, beside the common part's, so that a flavour
+ * (its Makefile, verify) can tell it is installed: paths from usr/src. */
+static int make_arch_list(struct split_run *run, struct split_layout *l, size_t g, struct split_part *p)
+{
+	struct common_list al = { .name = xasprintf("arch-%s", run->groups[g]), .kernel = xstrdup(l->common.kernel) };
+	_cleanup_free_ char *file = xasprintf("%s/" SPLIT_ARCH_LIST_PREFIX "%s", l->scratch, run->groups[g]);
+	_cleanup_free_ char *rel = xasprintf("%s/" SPLIT_ARCH_LIST_PREFIX "%s", l->common_dir, run->groups[g]);
+	_cleanup_free_ char *text = NULL;
+	struct timespec newest = { 0 };
+	int r = 0;
+
+	for (size_t i = 0; r == 0 && i < p->fl.n; i++) {
+		const struct pack_entry *e = p->fl.v[i];
+		struct common_file *f;
+
+		if (e->type == ENTRY_DIR)
+			continue;
+		al.v = xrealloc(al.v, (al.n + 1) * sizeof(*al.v));
+		f = &al.v[al.n++];
+		memset(f, 0, sizeof(*f));
+		f->rel = xstrdup(e->rel + strlen("usr/src/"));
+		f->type = e->type;
+		f->mode = e->mode;
+		f->target = e->target ? xstrdup(e->target) : NULL;
+		if (e->type == ENTRY_FILE && (r = sha256_file(e->abs, f->sha)) < 0)
+			log_err("cannot read %s: %s", e->abs, strerror(-r));
+		if (timespec_cmp(&e->mtime, &newest) > 0)
+			newest = e->mtime;
+	}
+	if (r == 0) {
+		common_list_digest(&al);
+		memcpy(l->arch_digest[g], al.digest, SHA256_HEX_LEN);
+		text = common_list_format(&al);
+		r = write_file(file, text, strlen(text));
+		if (r < 0)
+			log_err("cannot write %s: %s", file, strerror(-r));
+	}
+	if (r == 0) {
+		add_made_file(&p->fl, rel, file, newest);
+		filelist_sort_dedup(&p->fl);
+	}
+	common_list_release(&al);
+	return r;
+}
+
+static int make_arch(struct split_run *run, struct split_layout *l, size_t g)
 {
 	struct split_part *p = new_part(l, PART_ARCH, g, xasprintf("arch-%s", run->groups[g]));
 	_cleanup_free_ char *kbuild = split_kbuild_dir(l->common_name, run->groups[g]);
@@ -261,12 +306,22 @@ static void make_arch(struct split_run *run, struct split_layout *l, size_t g)
 		}
 	}
 	filelist_sort_dedup(&p->fl); /* a file several trees of the arch pack */
+	return p->fl.n ? make_arch_list(run, l, g, p) : 0;
 }
 
 /* What 'make -C' in the flavour's directory reads: kbuild's own Makefile
  * of an O= object tree, pointed at the common part. */
-static int write_makefile(const struct split_layout *l, const struct split_tree *t, const char *path)
+static int write_makefile(const struct split_run *run, const struct split_layout *l, const struct split_tree *t,
+			  const char *path)
 {
+	const char *arch = run->groups[t->group], *ad = l->arch_digest[t->group];
+	_cleanup_free_ char *arch_check = !*ad ? xstrdup("") : xasprintf(
+		SPLIT_MAKEFILE_ARCH_MARK SPLIT_ARCH_LIST_PREFIX "%s %s\n"
+		"ifneq ($(shell sed -n '3{s/^digest //p;q}' $(kbp-common)/" SPLIT_ARCH_LIST_PREFIX "%s 2>/dev/null),%s)\n"
+		"$(error $(kbp-here) needs the %s part of Linux %s, listed in $(kbp-common)/" SPLIT_ARCH_LIST_PREFIX "%s "
+		"with digest %s: it is not installed, or another one is)\n"
+		"endif\n",
+		arch, ad, arch, ad, arch, l->common.kernel, arch, ad);
 	_cleanup_free_ char *text = xasprintf(
 		"# Written by kbuild-pack split (doc/split.md): the build directory of\n"
 		"# Linux %s for external modules (make -C <this directory> M=DIR), in\n"
@@ -283,10 +338,11 @@ static int write_makefile(const struct split_layout *l, const struct split_tree 
 		"ifneq ($(shell sed -n '3{s/^digest //p;q}' $(kbp-common)/" COMMON_LIST_NAME " 2>/dev/null),%s)\n"
 		"$(error $(kbp-common) is not the common part $(kbp-here) was made with (digest %s, listed in $(kbp-common)/" COMMON_LIST_NAME "): install the common part of this kernel's release)\n"
 		"endif\n"
+		"%s"
 		"export KBUILD_OUTPUT := $(kbp-here)\n"
 		"include $(kbp-common)/Makefile\n",
 		t->sel.t.release, l->common_name, l->common_name, l->common.digest, l->common_name, l->common.kernel, l->common_name, l->common.digest,
-		l->common.digest);
+		l->common.digest, arch_check);
 	int r = write_file(path, text, strlen(text));
 
 	if (r < 0)
@@ -328,7 +384,7 @@ static int make_flavour(struct split_run *run, struct split_layout *l, size_t ti
 			add_copy(&p->fl, dir, it->e);
 		}
 	}
-	r = write_makefile(l, t, mk);
+	r = write_makefile(run, l, t, mk);
 	if (r < 0)
 		return r;
 	add_made_file(&p->fl, mk_rel, mk, when);
@@ -370,8 +426,9 @@ int split_layout_make(struct split_run *run, const char *o_name, const struct co
 		if (r < 0)
 			return r;
 	}
-	for (size_t g = 0; g < run->ngroups; g++)
-		make_arch(run, l, g);
+	l->arch_digest = xcalloc(run->ngroups ? run->ngroups : 1, sizeof(*l->arch_digest));
+	for (size_t g = 0; r == 0 && g < run->ngroups; g++)
+		r = make_arch(run, l, g);
 	for (size_t i = 0; r == 0 && i < run->ntrees; i++)
 		r = make_flavour(run, l, i);
 	for (size_t i = 0; i < l->nparts; i++) {
@@ -397,6 +454,7 @@ void split_layout_release(struct split_layout *l)
 	}
 	free(l->parts);
 	common_list_release(&l->common);
+	free(l->arch_digest);
 	free(l->common_name);
 	free(l->common_dir);
 	if (l->scratch) {

@@ -28,6 +28,9 @@ struct split_layout {
 	struct split_part *parts;
 	size_t nparts;
 	char *scratch; /* the files the split makes (list, Makefiles) */
+	/* Each arch part's list (.kbuild-pack-arch-ARCH in the common
+	 * directory) digest, by group; "" when the arch has no part. */
+	char (*arch_digest)[SHA256_HEX_LEN];
 };
 
 /* Names the common part (o_name, or VERSION-common-DIGEST12) and makes every

@@ -1,0 +1,106 @@
+# Helpers for the split tests (kbuild-pack split over several fixture trees
+# of one source); sourced after ../kernel/lib.sh.
+#
+# kbp_split_trees SERIES: the trees of SERIES's split, one "NAME LAYOUT ARCH
+# FLAVOUR" line each (FLAVOUR "-": none): 7.2's three default fixtures (the
+# tiny in-tree x86_64, the full O= x86_64, the full arm64 cross tree) and
+# 6.1's two (x86_64 and arm64, O=).
+kbp_split_trees() {
+    case "$1" in
+    7.2) printf '%s\n' "tiny intree x86_64 -" "full obj x86_64 full" "arm64 obj arm64 full" ;;
+    6.1) printf '%s\n' "x86 obj x86_64 -" "arm64 obj arm64 -" ;;
+    *) die "no split trees for series $1" ;;
+    esac
+}
+
+# kbp_split_open SERIES: every tree's fixture (built or from the cache),
+# read-only, with a scratch dir S. Sets SPLIT_NAMES (in order), and for each
+# NAME: T_FIX[NAME], T_LAYOUT, T_ARCH (make's ARCH), T_DIR (what --tree
+# takes), T_KTREE, T_REL; SPLIT_ARGS (the --tree arguments); HIDE (the
+# directory holding every fixture, covered while modules build).
+kbp_split_open() {
+    local name layout arch flavour fix
+    declare -gA T_FIX T_LAYOUT T_ARCH T_DIR T_KTREE T_REL T_SRC T_OBJ
+    SPLIT_NAMES=() SPLIT_ARGS=()
+    [ -n "${KBUILD_PACK:-}" ] && [ -x "$KBUILD_PACK" ] || die "KBUILD_PACK is not set or not executable"
+    S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-split.XXXXXX")
+    trap kbp_cleanup EXIT
+    while read -r name layout arch flavour; do
+        [ "$flavour" = - ] && flavour=
+        fix=$("$KBP_FIXTURE_SH" "$SERIES" "$layout" "$arch" $flavour) || die "fixture $SERIES $layout $arch $flavour unavailable"
+        [ -f "$fix/.kbp-fixture-complete" ] || die "fixture $fix incomplete"
+        T_FIX[$name]=$fix T_LAYOUT[$name]=$layout T_REL[$name]=$(cat "$fix/release")
+        case "$arch" in x86_64) T_ARCH[$name]=x86 ;; *) T_ARCH[$name]=$arch ;; esac
+        if [ "$layout" = obj ]; then
+            T_DIR[$name]=$fix/obj T_KTREE[$name]=$fix/obj T_SRC[$name]=$fix/src T_OBJ[$name]=$fix/obj
+        else
+            T_DIR[$name]=$fix/tree T_KTREE[$name]=$fix/tree T_SRC[$name]=$fix/tree T_OBJ[$name]=
+        fi
+        SPLIT_NAMES+=("$name")
+        SPLIT_ARGS+=(--tree "$name=${T_DIR[$name]}")
+        kbp_ro_bind "$fix" || die "cannot make the fixture $fix read-only"
+    done < <(kbp_split_trees "$SERIES")
+    HIDE=$(dirname "${T_FIX[${SPLIT_NAMES[0]}]}")
+    for name in "${SPLIT_NAMES[@]}"; do
+        [ "$(dirname "${T_FIX[$name]}")" = "$HIDE" ] || die "the fixtures of a split test must share one cache directory"
+    done
+    log "split trees of $SERIES: ${SPLIT_ARGS[*]}; scratch $S"
+}
+
+# kbp_split_use NAME: the variables the kernel test helpers read (FIX, REL,
+# SRC, OBJ, KTREE; ARCH/CROSS_COMPILE for a cross tree) set for tree NAME.
+kbp_split_use() {
+    local n=$1
+    FIX=${T_FIX[$n]} REL=${T_REL[$n]} SRC=${T_SRC[$n]} OBJ=${T_OBJ[$n]} KTREE=${T_KTREE[$n]} LAYOUT=${T_LAYOUT[$n]}
+    if [ -s "$FIX/cross-compile" ]; then
+        KARCH=${T_ARCH[$n]} CROSS=$(cat "$FIX/cross-compile")
+        export ARCH=$KARCH CROSS_COMPILE=$CROSS
+    else
+        KARCH= CROSS=
+        unset ARCH CROSS_COMPILE
+    fi
+    unset KCFLAGS MAKEFLAGS
+    kbp_reproducible_builds
+}
+
+# kbp_split_run OUT [ARGS...]: kbuild-pack split of every tree into OUT.
+kbp_split_run() {
+    local out=$1 rc=0
+    shift
+    log "$KBUILD_PACK split ${SPLIT_ARGS[*]} --out $out $*"
+    "$KBUILD_PACK" split "${SPLIT_ARGS[@]}" --out "$out" "$@" >"$S/split.stdout" 2>"$S/split.stderr" || rc=$?
+    if [ $rc -ne 0 ]; then
+        tail -n 40 "$S/split.stderr" >&2
+        die "kbuild-pack split failed with exit $rc"
+    fi
+}
+
+# kbp_split_install PARTS ROOT NAME: tree NAME's parts (common, its arch's,
+# its own) installed into ROOT, as a package manager would; sets KDIR (its
+# build directory there) and COMMON_DIR.
+kbp_split_install() {
+    local parts=$1 root=$2 n=$3 p
+    mkdir -p "$root"
+    for p in common "arch-${T_ARCH[$n]}" "flavour-$n"; do
+        [ -d "$parts/$p" ] || continue
+        cp -a "$parts/$p/." "$root/"
+    done
+    KDIR=$root/usr/src/linux-headers-${T_REL[$n]}
+    COMMON_DIR=$(readlink "$root/lib/modules/${T_REL[$n]}/source")
+    COMMON_DIR=$root$COMMON_DIR
+    [ -d "$KDIR" ] && [ -d "$COMMON_DIR" ] || die "$root: no build directory or common part for $n"
+}
+
+# kbp_split_build KDIR MODDIR: the test modules built against a split
+# installation with every fixture hidden (DWARF: the installation's paths
+# mapped as the trees' are).
+kbp_split_build() {
+    local kdir=$1 moddir=$2
+    kbp_copy_modules "$moddir"
+    if kbp_config_on CONFIG_DEBUG_INFO; then
+        KCFLAGS="$KCFLAGS -ffile-prefix-map=$kdir=/kbp-kernel -ffile-prefix-map=$COMMON_DIR=/kbp-kernel" \
+            FIX=$HIDE kbp_build_modules "$kdir" "$moddir" hide
+    else
+        FIX=$HIDE kbp_build_modules "$kdir" "$moddir" hide
+    fi
+}

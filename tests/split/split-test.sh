@@ -1,0 +1,180 @@
+#!/bin/bash
+# split-test.sh CASE (KBP_SPLIT_SERIES=SERIES): kbuild-pack split over the fixture trees of one
+# source (lib-split.sh: 7.2's tiny, full and arm64 trees; 6.1's x86_64 and
+# arm64 ones).
+#   build    split the read-only trees (left unchanged); the common part is
+#            byte-reproducible and independent of the order of --tree; for
+#            every tree, its parts installed in a root of their own give a
+#            build directory that verify and verify --canary accept and that
+#            builds the test modules (every fixture hidden) byte-identically
+#            to a build against the original tree, with the ABI of Module.symvers
+#   parts    a flavour without its common part, with another common part of
+#            the same name, or without its architecture's part: verify and
+#            make say which part is missing, exactly
+#   reasons  --list and --report name each file's part, and why a file other
+#            trees have too is not shared
+set -euo pipefail
+. "$(dirname "$0")/../kernel/lib.sh"
+. "$(dirname "$0")/../cross/lib-cross.sh"
+. "$(dirname "$0")/lib-split.sh"
+kbp_enter_ns "$0" "$@"
+[ $# -eq 1 ] && [ -n "${KBP_SPLIT_SERIES:-}" ] || die "usage: KBP_SPLIT_SERIES=SERIES $0 CASE"
+SERIES=$KBP_SPLIT_SERIES
+kbp_split_open "$SERIES"
+
+case_build() {
+    local n trees=() name root
+    for n in "${SPLIT_NAMES[@]}"; do trees+=("${T_SRC[$n]}"); [ -z "${T_OBJ[$n]}" ] || trees+=("${T_OBJ[$n]}"); done
+    kbp_snapshot "${trees[@]}" > "$S/before.lst"
+    kbp_split_run "$S/parts"
+    kbp_snapshot "${trees[@]}" > "$S/after.lst"
+    cmp -s "$S/before.lst" "$S/after.lst" && pass "the ${#trees[@]} trees are unchanged by the split" \
+        || { fail "the split changed the trees"; diff -u "$S/before.lst" "$S/after.lst" | head -n 20 >&2; }
+    [ ! -s "$S/split.stdout" ] && pass "split prints nothing on success" || fail "split printed: $(head -c 300 "$S/split.stdout")"
+
+    # reproducible, whatever the order of the trees
+    export SOURCE_DATE_EPOCH=1700000000
+    kbp_split_run "$S/tar1" --format tar
+    local rev=() i
+    for ((i = ${#SPLIT_ARGS[@]} - 2; i >= 0; i -= 2)); do rev+=("${SPLIT_ARGS[i]}" "${SPLIT_ARGS[i + 1]}"); done
+    SPLIT_ARGS=("${rev[@]}") kbp_split_run "$S/tar2" --format tar
+    unset SOURCE_DATE_EPOCH
+    [ "$(ls "$S/tar1")" = "$(ls "$S/tar2")" ] || fail "the parts differ by the order of the trees: $(ls "$S/tar1") / $(ls "$S/tar2")"
+    for p in "$S"/tar1/*.tar; do
+        name=$(basename "$p")
+        cmp -s "$p" "$S/tar2/$name" && pass "$name is byte-identical with the trees in reverse order" \
+            || fail "$name differs with the trees in reverse order"
+    done
+    [ -f "$S/tar1/common.tar" ] || fail "no common part"
+
+    for n in "${SPLIT_NAMES[@]}"; do
+        kbp_split_use "$n"
+        root=$S/root-$n
+        kbp_split_install "$S/parts" "$root" "$n"
+        "$KBUILD_PACK" verify "$root" > "$S/verify.out" 2> "$S/verify.err" && [ ! -s "$S/verify.out" ] \
+            && pass "$n: verify accepts its installed parts" \
+            || fail "$n: verify of its installed parts: $(cat "$S/verify.out" "$S/verify.err")"
+        if [ -z "$KARCH" ]; then
+            "$KBUILD_PACK" verify --canary "$KDIR" > "$S/canary.out" 2>&1 && pass "$n: verify --canary builds a module against its installed parts" \
+                || fail "$n: verify --canary: $(tail -n 20 "$S/canary.out")"
+        fi
+        kbp_ro_bind "$root" || die "cannot make $root read-only"
+        log "$n: building the test modules against its installed parts (every fixture hidden)"
+        kbp_split_build "$KDIR" "$S/mod" || die "$n: the test modules do not build against its installed parts"
+        pass "$n: all test modules build against its installed parts"
+        if [ -n "$KARCH" ]; then kbp_check_modules "$S/mod" "$KDIR"; else kbp_check_module_abi "$S/mod" "$KDIR/Module.symvers"; fi
+        mv "$S/mod" "$S/mod.split"
+        kbp_copy_modules "$S/mod"
+        kbp_build_modules "$KTREE" "$S/mod" || die "$n: the test modules do not build against $KTREE"
+        mv "$S/mod" "$S/mod.orig"
+        kbp_compare_builds "$S/mod.orig" "$S/mod.split" "$n: original tree vs its installed parts"
+        rm -rf "$S/mod.orig" "$S/mod.split"
+    done
+}
+
+# expect_fail WHAT WANT_FILE CMD...: CMD fails and its output (stdout, then
+# stderr) equals WANT_FILE
+expect_fail() {
+    local what=$1 want=$2 rc=0
+    shift 2
+    "$@" > "$S/got.out" 2> "$S/got.err" || rc=$?
+    cat "$S/got.err" >> "$S/got.out"
+    if [ $rc -ne 0 ] && diff -u "$want" "$S/got.out" >&2; then pass "$what (exit $rc, exact message)"
+    else fail "$what: exit $rc, output above"; cat "$S/got.out" >&2; fi
+}
+
+case_parts() {
+    local n=${SPLIT_NAMES[0]} root common c
+    kbp_split_use "$n"
+    kbp_split_run "$S/parts"
+    # without the common part
+    root=$S/no-common
+    mkdir -p "$root"
+    cp -a "$S/parts/arch-${T_ARCH[$n]}/." "$S/parts/flavour-$n/." "$root/"
+    common=$(readlink "$root/lib/modules/$REL/source")
+    c=$(basename "$common")
+    printf '%s\n' "Makefile: a split build directory without its common part: $root$common is not installed" \
+        "kbuild-pack: error: $root: 1 problem(s)" > "$S/want"
+    expect_fail "$n: verify without the common part names it" "$S/want" "$KBUILD_PACK" verify "$root"
+    if make -C "$root/usr/src/linux-headers-$REL" M=/nonexistent modules > "$S/make.out" 2>&1; then
+        fail "$n: make without the common part succeeded"
+    else
+        grep -qF ": *** $root/usr/src/linux-headers-$REL needs the common part of Linux $SERIES" "$S/make.out" &&
+            grep -qF ", ${c#linux-headers-}, in $root$common: it is not installed.  Stop." "$S/make.out" \
+            && pass "$n: make without the common part stops, naming it" || { fail "$n: make said:"; cat "$S/make.out" >&2; }
+    fi
+    # another common part under the same name (--common-name): the digest tells
+    "$KBUILD_PACK" split "${SPLIT_ARGS[@]}" --common-name kbp-test --out "$S/named" 2>/dev/null || die "split --common-name failed"
+    "$KBUILD_PACK" split --tree "$n=${T_DIR[$n]}" --common-name kbp-test --out "$S/other" 2>/dev/null || die "split of $n alone failed"
+    root=$S/wrong-common
+    mkdir -p "$root"
+    cp -a "$S/other/common/." "$S/named/arch-${T_ARCH[$n]}/." "$S/named/flavour-$n/." "$root/"
+    want_digest=$(sed -n 's/^digest //p' "$S/named/common/usr/src/linux-headers-kbp-test/.kbuild-pack-common")
+    have_digest=$(sed -n 's/^digest //p' "$S/other/common/usr/src/linux-headers-kbp-test/.kbuild-pack-common")
+    [ "$want_digest" != "$have_digest" ] || die "both common parts have one digest"
+    printf '%s\n' "Makefile: $root/usr/src/linux-headers-kbp-test is not the common part this build directory was made with (it lists $have_digest, this one wants digest $want_digest): install the common part of this kernel's release" \
+        "kbuild-pack: error: $root: 1 problem(s)" > "$S/want"
+    expect_fail "$n: verify with another common part of the same name says so" "$S/want" "$KBUILD_PACK" verify "$root"
+    if make -C "$root/usr/src/linux-headers-$REL" M=/nonexistent modules > "$S/make.out" 2>&1; then
+        fail "$n: make with another common part succeeded"
+    else
+        grep -qF "*** $root/usr/src/linux-headers-kbp-test is not the common part $root/usr/src/linux-headers-$REL was made with (digest $want_digest" "$S/make.out" \
+            && pass "$n: make with another common part stops, saying so" || { fail "$n: make said:"; cat "$S/make.out" >&2; }
+    fi
+    # without the architecture's part
+    root=$S/no-arch
+    mkdir -p "$root"
+    cp -a "$S/parts/common/." "$S/parts/flavour-$n/." "$root/"
+    printf '%s\n' "Makefile: a split build directory without its architecture's part: $root$common/.kbuild-pack-arch-${T_ARCH[$n]} is not installed" \
+        "kbuild-pack: error: $root: 1 problem(s)" > "$S/want"
+    expect_fail "$n: verify without its architecture's part names it" "$S/want" "$KBUILD_PACK" verify "$root"
+    if make -C "$root/usr/src/linux-headers-$REL" M=/nonexistent modules > "$S/make.out" 2>&1; then
+        fail "$n: make without the arch part succeeded"
+    else
+        grep -qF "*** $root/usr/src/linux-headers-$REL needs the ${T_ARCH[$n]} part of Linux $(sed -n 's/^kernel //p' "$root$common/.kbuild-pack-common"), listed in $root$common/.kbuild-pack-arch-${T_ARCH[$n]} with digest" "$S/make.out" \
+            && pass "$n: make without the arch part stops, naming it" || { fail "$n: make said:"; cat "$S/make.out" >&2; }
+    fi
+}
+
+case_reasons() {
+    kbp_split_run "$S/parts" --report "$S/report.yaml"
+    "$KBUILD_PACK" split "${SPLIT_ARGS[@]}" --list > "$S/list" 2>/dev/null || die "split --list failed"
+    # every file of every tree once, with its part
+    local n want got
+    for n in "${SPLIT_NAMES[@]}"; do
+        kbp_split_use "$n"
+        want=$("$KBUILD_PACK" --src "$SRC" ${OBJ:+--obj "$OBJ"} --list 2>/dev/null | cut -f1 | LC_ALL=C sort)
+        got=$(awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$S/list" | LC_ALL=C sort)
+        [ "$want" = "$got" ] && pass "$n: --list names exactly the files of its single pack ($(echo "$want" | wc -l))" \
+            || { fail "$n: --list differs from its single pack's files"; diff <(echo "$want") <(echo "$got") | head >&2; }
+    done
+    awk -F'\t' '{ print $3 }' "$S/list" | sed 's/ (linked)//' | LC_ALL=C sort -u > "$S/parts.got"
+    (cd "$S/parts" && ls) | LC_ALL=C sort > "$S/parts.want"
+    diff -u "$S/parts.want" "$S/parts.got" >&2 && pass "--list names exactly the parts written" || fail "--list parts differ from the written ones"
+    # two trees of one architecture: their configurations differ, their
+    # modpost does not (the arch part, linked); said exactly
+    if [ "$SERIES" = 7.2 ]; then
+        printf '%s\n' "tiny	.config	flavour-tiny	differs between the x86 trees tiny and full" \
+            "full	.config	flavour-full	differs between the x86 trees tiny and full" \
+            "tiny	scripts/mod/modpost	arch-x86 (linked)" "full	scripts/mod/modpost	arch-x86 (linked)" \
+            "arm64	scripts/mod/modpost	flavour-arm64" "arm64	.config	flavour-arm64" "tiny	Makefile	common" "arm64	arch/arm64/Makefile	arch-arm64" \
+            | LC_ALL=C sort > "$S/reasons.want"
+        grep -E $'^[a-z0-9]+\t(\\.config|scripts/mod/modpost|Makefile|arch/arm64/Makefile)\t' "$S/list" | grep -v '^full	Makefile\|^arm64	Makefile' \
+            | LC_ALL=C sort > "$S/reasons.got"
+        diff -u "$S/reasons.want" "$S/reasons.got" >&2 && pass "--list says which part and why, exactly, for .config, modpost, Makefile" \
+            || fail "--list reasons differ (above)"
+    fi
+    grep -qE '^kbuild-pack-split: "?1"?$' "$S/report.yaml" && pass "--report written" || fail "no report"
+    python3 - "$S/report.yaml" "$S/list" <<'PY' && pass "--report gives every file the part --list gives" || fail "--report and --list disagree"
+import sys, yaml
+r = yaml.safe_load(open(sys.argv[1]))
+rep = {(t["name"], f["path"]): (f["part"] + (" (linked)" if f.get("linked") else ""), f.get("not-shared")) for t in r["trees"] for f in t["files"]}
+lst = {}
+for line in open(sys.argv[2]):
+    c = line.rstrip("\n").split("\t")
+    lst[(c[0], c[1])] = (c[2], c[3] if len(c) > 3 else None)
+sys.exit(0 if rep == lst else 1)
+PY
+}
+
+kbp_run_case "$1"
