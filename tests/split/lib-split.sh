@@ -52,8 +52,9 @@ kbp_split_open() {
 kbp_split_use() {
     local n=$1
     FIX=${T_FIX[$n]} REL=${T_REL[$n]} SRC=${T_SRC[$n]} OBJ=${T_OBJ[$n]} KTREE=${T_KTREE[$n]} LAYOUT=${T_LAYOUT[$n]}
-    if [ -s "$FIX/cross-compile" ]; then
-        KARCH=${T_ARCH[$n]} CROSS=$(cat "$FIX/cross-compile")
+    CROSS=$(cat "$FIX/cross-compile" 2>/dev/null || true)
+    if [ -n "$CROSS" ]; then
+        KARCH=${T_ARCH[$n]}
         export ARCH=$KARCH CROSS_COMPILE=$CROSS
     else
         KARCH= CROSS=

@@ -37,7 +37,10 @@ case_build() {
     kbp_split_run "$S/tar1" --format tar
     local rev=() i
     for ((i = ${#SPLIT_ARGS[@]} - 2; i >= 0; i -= 2)); do rev+=("${SPLIT_ARGS[i]}" "${SPLIT_ARGS[i + 1]}"); done
-    SPLIT_ARGS=("${rev[@]}") kbp_split_run "$S/tar2" --format tar
+    local fwd=("${SPLIT_ARGS[@]}")
+    SPLIT_ARGS=("${rev[@]}")
+    kbp_split_run "$S/tar2" --format tar
+    SPLIT_ARGS=("${fwd[@]}")
     unset SOURCE_DATE_EPOCH
     [ "$(ls "$S/tar1")" = "$(ls "$S/tar2")" ] || fail "the parts differ by the order of the trees: $(ls "$S/tar1") / $(ls "$S/tar2")"
     for p in "$S"/tar1/*.tar; do
