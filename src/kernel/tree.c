@@ -299,6 +299,22 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
 	return 0;
 }
 
+int ktree_open_source(struct ktree *t, const char *src, const char *srcarch)
+{
+	int r;
+
+	memset(t, 0, sizeof(*t));
+	r = resolve_dir("source tree", src, &t->src);
+	if (r == 0)
+		r = check_source_tree(t);
+	if (r < 0)
+		return r;
+	t->obj = t->src;
+	t->release = xasprintf("%d.%d.%d", t->version, t->patchlevel, t->sublevel);
+	t->srcarch = xstrdup(srcarch);
+	return 0;
+}
+
 void ktree_release(struct ktree *t)
 {
 	if (t->obj != t->src)

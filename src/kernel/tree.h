@@ -21,6 +21,10 @@ struct ktree {
  * OBJ/source. arch, when given, overrides the one read from the config.
  * Prints one message naming the path and the cause; returns negative errno. */
 int ktree_open(struct ktree *t, const char *src, const char *obj, const char *arch);
+/* A source tree alone, not configured (what a distribution's
+ * architecture-independent job has): release is VERSION.PATCHLEVEL.SUBLEVEL,
+ * the config empty, srcarch as given. */
+int ktree_open_source(struct ktree *t, const char *src, const char *srcarch);
 void ktree_release(struct ktree *t);
 /* SRCARCH of a configured tree, from the one architecture symbol kc sets
  * (CONFIG_X86: "x86"): a name of a fixed set, never text of the config; NULL

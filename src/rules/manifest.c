@@ -515,6 +515,19 @@ int manifest_load(struct manifest_set *ms, const char *path)
 	return ret;
 }
 
+void manifest_set_keep(struct manifest_set *ms, bool (*keep)(const struct rule *r, void *ctx), void *ctx)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < ms->nrules; i++) {
+		if (keep(ms->rules[i], ctx))
+			ms->rules[o++] = ms->rules[i];
+		else
+			rule_free(ms->rules[i]);
+	}
+	ms->nrules = o;
+}
+
 void manifest_set_release(struct manifest_set *ms)
 {
 	for (size_t i = 0; i < ms->nrules; i++)

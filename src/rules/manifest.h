@@ -69,6 +69,8 @@ struct manifest_set {
  * once a signal has set interrupted(). */
 int manifest_load(struct manifest_set *ms, const char *path);
 void manifest_set_release(struct manifest_set *ms);
+/* Drops (and frees) the rules keep() refuses, keeping the order of the rest. */
+void manifest_set_keep(struct manifest_set *ms, bool (*keep)(const struct rule *r, void *ctx), void *ctx);
 /* The manifests of a tree, as pack and verify use them: common.yaml, then
  * arch/<srcarch>.yaml of dir (NULL: kbp_manifest_dir()), then the extra ones. */
 int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *srcarch, const char **extra,

@@ -407,7 +407,7 @@ static void count(struct split_part *p)
 }
 
 int split_layout_make(struct split_run *run, const char *o_name, const struct common_list *published,
-		      int64_t clamp_mtime, struct split_layout *l)
+		      bool common_only, int64_t clamp_mtime, struct split_layout *l)
 {
 	int r;
 
@@ -427,9 +427,9 @@ int split_layout_make(struct split_run *run, const char *o_name, const struct co
 			return r;
 	}
 	l->arch_digest = xcalloc(run->ngroups ? run->ngroups : 1, sizeof(*l->arch_digest));
-	for (size_t g = 0; r == 0 && g < run->ngroups; g++)
+	for (size_t g = 0; r == 0 && !common_only && g < run->ngroups; g++)
 		r = make_arch(run, l, g);
-	for (size_t i = 0; r == 0 && i < run->ntrees; i++)
+	for (size_t i = 0; r == 0 && !common_only && i < run->ntrees; i++)
 		r = make_flavour(run, l, i);
 	for (size_t i = 0; i < l->nparts; i++) {
 		if (l->parts[i].fl.n == 0) { /* an arch whose trees share nothing: no part */

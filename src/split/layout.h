@@ -35,9 +35,9 @@ struct split_layout {
 
 /* Names the common part (o_name, or VERSION-common-DIGEST12) and makes every
  * part's list; with published, the common part is that one and is not
- * made. Negative errno, printed. */
+ * made; with common_only, only it is. Negative errno, printed. */
 int split_layout_make(struct split_run *run, const char *o_name, const struct common_list *published,
-		      int64_t clamp_mtime, struct split_layout *l);
+		      bool common_only, int64_t clamp_mtime, struct split_layout *l);
 void split_layout_release(struct split_layout *l);
 /* usr/src/linux-headers-RELEASE */
 char *split_flavour_dir(const char *release);

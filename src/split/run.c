@@ -19,6 +19,7 @@
 #include "shared/path.h"
 #include "sink/staging.h"
 #include "split/check.h"
+#include "split/from-source.h"
 #include "split/layout.h"
 #include "split/partition.h"
 #include "split/report.h"
@@ -192,7 +193,7 @@ static int write_parts(const struct split_opts *o, struct split_run *run, const 
 	}
 	for (size_t i = 0; r == 0 && i < l->nparts; i++)
 		r = interrupted() ? -EINTR : write_part(o, &l->parts[i], stage);
-	if (r == 0 && o->format == FORMAT_DIR) {
+	if (r == 0 && o->format == FORMAT_DIR && !o->common_only) {
 		r = split_check(run, l, stage);
 		if (r > 0) {
 			log_err("%d file(s) of the trees are not in their parts as a single pack has them: %s was not written",
@@ -232,16 +233,18 @@ int kbp_split(const struct split_opts *o)
 		r = common_list_read(o->common, &published);
 		run.published = &published;
 	}
-	if (r == 0)
+	if (r == 0 && o->common_only)
+		r = split_open_source(o, &run);
+	else if (r == 0)
 		r = open_trees(o, &run);
-	if (r == 0)
+	if (r == 0 && !o->common_only)
 		r = check_trees(&run);
 	if (r == 0 && o->out && !o->list && !o->dry_run)
 		r = check_out(o, &run);
 	if (r == 0)
 		r = split_partition(&run);
 	if (r == 0)
-		r = split_layout_make(&run, o->common_name, run.published, o->pack.clamp_mtime, &l);
+		r = split_layout_make(&run, o->common_name, run.published, o->common_only, o->pack.clamp_mtime, &l);
 	if (r == 0 && interrupted())
 		r = -EINTR;
 	if (r == 0 && o->list)

@@ -31,6 +31,12 @@ struct split_opts {
 	 * .kbuild-pack-common): this run writes only the other parts, and
 	 * checks every tree against it. */
 	const char *common;
+	/* --common-only: the common part alone, from the source tree (no built
+	 * tree), for the architectures named. */
+	bool common_only;
+	const char *source;
+	const char **arches;
+	size_t narches;
 	bool force;
 	bool list;    /* print each file and its part; write nothing */
 	bool dry_run; /* print each part's size; write nothing */

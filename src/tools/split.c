@@ -21,6 +21,7 @@ struct split_cmdline {
 	struct split_opts o;
 	struct ptrarray trees; /* const char *, --tree as given */
 	struct ptrarray extra; /* --manifest */
+	struct ptrarray arches; /* --arch, with --common-only */
 	int verbose;
 	bool quiet;
 };
@@ -43,6 +44,14 @@ static const struct option_spec split_options[] = {
 		     "NAME names its flavour part (default: its release).\n"
 		     "Repeat for each flavour and architecture",
 		     add_tree, "--tree takes [NAME=]DIR, not '%s'"),
+	OPT_BOOL(0, "common-only", CMDLINE(o.common_only),
+		 "make the common part alone from the source tree (no\n"
+		 "built tree): for the job of a build farm that has none"),
+	OPT_STRING('s', "src", CMDLINE(o.source), "SRC", "with --common-only: the kernel source tree"),
+	OPT_CALLBACK('a', "arch", CMDLINE(arches), "ARCH",
+		     "with --common-only: an architecture (SRCARCH: x86,\n"
+		     "arm64, ...) the release is built for (repeatable)",
+		     add_tree, "--arch takes an architecture such as x86 or arm64, not '%s'"),
 	OPT_GROUP("Output:"),
 	OPT_STRING('o', "out", CMDLINE(o.out), "DIR",
 		   "write each part into DIR/PART (an install root each:\n"
@@ -90,6 +99,7 @@ static const struct command_usage split_usage = {
 	.options = split_options,
 	.try_help = "kbuild-pack split --help",
 	.head = "Usage: kbuild-pack split --tree [NAME=]DIR --tree [NAME=]DIR... --out DIR [options]\n"
+		"       kbuild-pack split --common-only --src SRC --arch ARCH... --out DIR [options]\n"
 		"Pack several built trees of one kernel source (flavours, architectures) as the\n"
 		"parts a distribution ships: what every tree has alike (common), what the trees\n"
 		"of an architecture share (arch-ARCH), and each tree's own (flavour-NAME).\n"
@@ -133,6 +143,7 @@ static void cmdline_release(struct split_cmdline *c)
 	free((void *)c->o.trees);
 	ptrarray_free(&c->trees, NULL);
 	ptrarray_free(&c->extra, NULL);
+	ptrarray_free(&c->arches, NULL);
 }
 
 static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
@@ -141,8 +152,15 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 
 	if (optind < argc)
 		return usage_error(&split_usage, "unexpected argument '%s'", argv[optind]);
-	if (c->trees.n == 0)
+	if (o->common_only) {
+		if (c->trees.n || !o->source || !c->arches.n || o->common)
+			return usage_error(&split_usage, "%s",
+					   "--common-only takes --src SRC and an --arch for each architecture, no --tree, no --common");
+	} else if (o->source || c->arches.n) {
+		return usage_error(&split_usage, "%s", "--src and --arch go with --common-only (a --tree finds its own sources)");
+	} else if (c->trees.n == 0) {
 		return usage_error(&split_usage, "%s", "no tree given: pass --tree DIR for each built tree");
+	}
 	if (!o->out && !o->list && !o->dry_run)
 		return usage_error(&split_usage, "%s", "no output given: pass --out DIR (or --list, --dry-run)");
 	if (o->list && o->dry_run)
@@ -176,6 +194,8 @@ static int run_split(int argc, char *argv[])
 		parse_tree(c.trees.v[i], &trees[i]);
 	c.o.trees = trees;
 	c.o.ntrees = c.trees.n;
+	c.o.arches = (const char **)c.arches.v;
+	c.o.narches = c.arches.n;
 	c.o.pack.extra_manifests = (const char **)c.extra.v;
 	c.o.pack.nextra = c.extra.n;
 	log_set_level(c.quiet ? LOG_ERR : c.verbose >= 2 ? LOG_DEBUG : c.verbose ? LOG_INFO : LOG_WARN);

@@ -76,15 +76,19 @@ kbp_split_run() {
     fi
 }
 
-# kbp_split_install PARTS ROOT NAME: tree NAME's parts (common, its arch's,
-# its own) installed into ROOT, as a package manager would; sets KDIR (its
-# build directory there) and COMMON_DIR.
+# kbp_split_install "PARTS..." ROOT NAME: tree NAME's parts (common, its
+# arch's, its own; each from the first directory of PARTS that has it)
+# installed into ROOT, as a package manager would; sets KDIR (its build
+# directory there) and COMMON_DIR.
 kbp_split_install() {
-    local parts=$1 root=$2 n=$3 p
+    local parts=$1 root=$2 n=$3 p d
     mkdir -p "$root"
     for p in common "arch-${T_ARCH[$n]}" "flavour-$n"; do
-        [ -d "$parts/$p" ] || continue
-        cp -a "$parts/$p/." "$root/"
+        for d in $parts; do
+            [ -d "$d/$p" ] || continue
+            cp -a "$d/$p/." "$root/"
+            break
+        done
     done
     KDIR=$root/usr/src/linux-headers-${T_REL[$n]}
     COMMON_DIR=$(readlink "$root/lib/modules/${T_REL[$n]}/source")

@@ -50,10 +50,18 @@ case_build() {
     done
     [ -f "$S/tar1/common.tar" ] || fail "no common part"
 
+    check_installs "$S/parts" root
+}
+
+# check_installs "PARTS..." PREFIX: every tree's parts installed into
+# $S/PREFIX-NAME: verify (and --canary) accept it, the test modules built
+# against it (every fixture hidden) are those built against the tree.
+check_installs() {
+    local parts=$1 prefix=$2 n root
     for n in "${SPLIT_NAMES[@]}"; do
         kbp_split_use "$n"
-        root=$S/root-$n
-        kbp_split_install "$S/parts" "$root" "$n"
+        root=$S/$prefix-$n
+        kbp_split_install "$parts" "$root" "$n"
         "$KBUILD_PACK" verify "$root" > "$S/verify.out" 2> "$S/verify.err" && [ ! -s "$S/verify.out" ] \
             && pass "$n: verify accepts its installed parts" \
             || fail "$n: verify of its installed parts: $(cat "$S/verify.out" "$S/verify.err")"
@@ -73,6 +81,60 @@ case_build() {
         kbp_compare_builds "$S/mod.orig" "$S/mod.split" "$n: original tree vs its installed parts"
         rm -rf "$S/mod.orig" "$S/mod.split"
     done
+}
+
+# The build farm's flow: each job on its own, sharing only the source and
+# the parts published before it. The architecture-independent job makes the
+# common part from the source tree alone; each architecture's job makes its
+# parts against the published common part (the arm64 job from its list file
+# alone) and checks its trees against it.
+case_jobs() { # labels: kernel,split
+    local n src=${T_SRC[${SPLIT_NAMES[-1]}]} arches=() a list
+    for n in "${SPLIT_NAMES[@]}"; do
+        case " ${arches[*]} " in *" ${T_ARCH[$n]} "*) ;; *) arches+=("${T_ARCH[$n]}") ;; esac
+    done
+    "$KBUILD_PACK" split --common-only --src "$src" $(printf -- '--arch %s ' "${arches[@]}") --out "$S/job-common" \
+        2> "$S/common.err" || { cat "$S/common.err" >&2; die "the common job failed"; }
+    [ "$(ls "$S/job-common")" = common ] && pass "the common job writes the common part alone" \
+        || fail "the common job wrote $(ls "$S/job-common")"
+    list=$(echo "$S"/job-common/common/usr/src/linux-headers-*/.kbuild-pack-common)
+    # the one-machine split computes the same common part from the trees
+    kbp_split_run "$S/all" --dry-run > /dev/null
+    "$KBUILD_PACK" split "${SPLIT_ARGS[@]}" --out "$S/all" 2>/dev/null || die "the one-machine split failed"
+    cmp -s "$list" "$S"/all/common/usr/src/linux-headers-*/.kbuild-pack-common \
+        && pass "the common part from the sources alone lists what the one from the trees lists ($(sed -n 3p "$list"))" \
+        || fail "the common part from the sources alone differs from the trees' one"
+    for a in "${arches[@]}"; do
+        local args=() common=$S/job-common/common
+        [ "$a" = arm64 ] && common=$list
+        for n in "${SPLIT_NAMES[@]}"; do [ "${T_ARCH[$n]}" = "$a" ] && args+=(--tree "$n=${T_DIR[$n]}"); done
+        "$KBUILD_PACK" split --common "$common" "${args[@]}" --out "$S/job-$a" 2> "$S/job.err" \
+            || { cat "$S/job.err" >&2; die "the $a job failed"; }
+        [ "$(ls "$S/job-$a" | grep -c '^common$')" = 0 ] && pass "the $a job writes no common part" || fail "the $a job wrote a common part"
+    done
+    check_installs "$S/job-common $(printf "$S/job-%s " "${arches[@]}")" job
+    # a common part of another source (one file's bytes differ, the list
+    # re-digested as such a job would): an architecture job fails, naming it
+    python3 - "$list" "$S/other-list" <<'PY'
+import hashlib, sys
+lines = open(sys.argv[1]).read().split("\n")
+head, body = lines[:3], [l for l in lines[3:] if l]
+i = next(k for k, l in enumerate(body) if l.endswith("\tinclude/linux/module.h"))
+f = body[i].split("\t"); f[2] = "0" * 64; body[i] = "\t".join(f)
+text = "".join(l + "\n" for l in body)
+head[2] = "digest " + hashlib.sha256(text.encode()).hexdigest()
+open(sys.argv[2], "w").write("\n".join(head) + "\n" + text)
+PY
+    n=${SPLIT_NAMES[0]}
+    if "$KBUILD_PACK" split --common "$S/other-list" --tree "$n=${T_DIR[$n]}" --out "$S/job-bad" > /dev/null 2> "$S/bad.err"; then
+        fail "a job against another source's common part succeeded"
+    else
+        printf '%s\n' "kbuild-pack: error: include/linux/module.h: differs from the published common part $(sed -n 's/^name //p' "$list") (tree $n)" \
+            "kbuild-pack: error: 1 source file(s) differ from the published common part: the trees are not of the source the common part was made from" > "$S/bad.want"
+        diff -u "$S/bad.want" "$S/bad.err" >&2 && pass "a job against another source's common part fails, naming the file" \
+            || fail "the failing job said (above)"
+        [ ! -e "$S/job-bad" ] && pass "and writes nothing" || fail "the failing job left $S/job-bad"
+    fi
 }
 
 # expect_fail WHAT WANT_FILE CMD...: CMD fails and its output (stdout, then

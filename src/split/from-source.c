@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The common part made from the source tree alone, where no built tree is
+ * at hand (a distribution's architecture-independent job): what the
+ * manifests take from the sources whatever the architecture and the
+ * configuration (a rule from the source tree, without `when`, in no
+ * architecture's manifest, not naming ${SRCARCH}), that every architecture
+ * given takes. The architecture jobs check their trees against it
+ * (--common) and put what their trees take beyond it in their own parts. */
+#define _GNU_SOURCE
+#include "split/from-source.h"
+
+#include <string.h>
+
+#include "rules/select.h"
+#include "shared/alloc.h"
+#include "shared/log.h"
+
+static bool arch_independent(const struct rule *r, void *ctx)
+{
+	(void)ctx;
+	if (r->from != ORIGIN_SRC || r->nwhen || strstr(r->file, "/arch/"))
+		return false;
+	for (size_t i = 0; i < r->ninclude; i++)
+		if (strstr(r->include[i], "${SRCARCH}"))
+			return false;
+	return true;
+}
+
+int split_open_source(const struct split_opts *o, struct split_run *run)
+{
+	struct select_opts so = { .clamp_mtime = o->pack.clamp_mtime, .allow_outside_links = o->pack.allow_outside_links };
+	int r = 0;
+
+	run->trees = xcalloc(o->narches, sizeof(*run->trees));
+	for (size_t i = 0; r == 0 && i < o->narches; i++) {
+		struct split_tree *t = &run->trees[i];
+
+		t->o = o->pack;
+		run->ntrees++;
+		r = ktree_open_source(&t->sel.t, o->source, o->arches[i]);
+		if (r < 0)
+			break;
+		t->sel.opened = true;
+		t->name = t->sel.t.srcarch;
+		t->group = run->ngroups;
+		run->groups = xrealloc(run->groups, (run->ngroups + 1) * sizeof(*run->groups));
+		run->groups[run->ngroups++] = xstrdup(o->arches[i]);
+		r = manifest_load_tree(&t->sel.ms, o->pack.manifest_dir, o->arches[i], o->pack.extra_manifests,
+				       o->pack.nextra);
+		if (r == 0) {
+			manifest_set_keep(&t->sel.ms, arch_independent, NULL);
+			r = select_files(&t->sel.t, &t->sel.ms, &so, &t->sel.fl);
+		}
+	}
+	if (r == 0)
+		log_info("%s: the common part of Linux %s from the sources alone, for %zu architecture(s)", o->source,
+			 run->trees[0].sel.t.release, o->narches);
+	return r;
+}
