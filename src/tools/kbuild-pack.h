@@ -25,6 +25,8 @@ int kbp_parse_host_tools(void *value, const char *arg);
 int kbp_parse_vmlinux(void *value, const char *arg);
 int kbp_parse_format(void *value, const char *arg);
 int kbp_add_manifest(void *value, const char *arg);
+/* --component NAME, checked (a part of a package name). */
+int kbp_add_component(void *value, const char *arg);
 /* SOURCE_DATE_EPOCH into *out (-1 when unset); -EINVAL when it is not seconds. */
 int kbp_parse_sde(int64_t *out);
 

@@ -59,7 +59,7 @@ int kbp_add_manifest(void *value, const char *arg)
 }
 
 /* A component name goes into package and file-list names. */
-static int add_component(void *value, const char *arg)
+int kbp_add_component(void *value, const char *arg)
 {
 	if (!component_name_ok(arg))
 		return -EINVAL;
@@ -103,10 +103,10 @@ static const struct option_spec pack_options[] = {
 		 "component); write nothing"),
 	OPT_CALLBACK(0, "component", CMDLINE(only), "NAME",
 		     "pack only the files of this component (repeatable)",
-		     add_component, "--component takes a name like 'rust' ([a-z0-9][a-z0-9-]*), not '%s'"),
+		     kbp_add_component, "--component takes a name like 'rust' ([a-z0-9][a-z0-9-]*), not '%s'"),
 	OPT_CALLBACK(0, "exclude-component", CMDLINE(without), "NAME",
 		     "pack all but the files of this component (repeatable)",
-		     add_component, "--exclude-component takes a name like 'rust' ([a-z0-9][a-z0-9-]*), not '%s'"),
+		     kbp_add_component, "--exclude-component takes a name like 'rust' ([a-z0-9][a-z0-9-]*), not '%s'"),
 	OPT_GROUP("Rules:"),
 	OPT_STRING('M', "manifest-dir", CMDLINE(o.manifest_dir), "DIR", "manifests to use (default: the installed ones)"),
 	OPT_CALLBACK('m', "manifest", CMDLINE(extra), "FILE",

@@ -184,9 +184,16 @@ kbp_build_modules() {
 
 # kbp_pack_and_build: pack into $S/out, make the output read-only too, and
 # build the modules against it with the original trees hidden, in $S/mod.
+# With KBP_SPLIT_SERIES (tests/split), the fixture's installed parts of a
+# split of that series' trees instead (split/lib-split.sh).
 # KBP_PACK_ARGS (environment): extra arguments for every pack, e.g.
 # --modpost=bundled to run the whole test with kbuild-modpost in the tree.
 kbp_pack_and_build() {
+    if [ -n "${KBP_SPLIT_SERIES:-}" ]; then # tests/split: the parts of a split instead
+        . "$KBP_TESTS_DIR/split/lib-split.sh"
+        kbp_split_pack_and_build
+        return
+    fi
     # shellcheck disable=SC2086
     kbp_pack "$S/out" ${KBP_PACK_ARGS:-}
     kbp_ro_bind "$S/out" || die "cannot make $S/out read-only"

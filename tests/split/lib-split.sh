@@ -19,12 +19,18 @@ kbp_split_trees() {
 # takes), T_KTREE, T_REL; SPLIT_ARGS (the --tree arguments); HIDE (the
 # directory holding every fixture, covered while modules build).
 kbp_split_open() {
-    local name layout arch flavour fix
-    declare -gA T_FIX T_LAYOUT T_ARCH T_DIR T_KTREE T_REL T_SRC T_OBJ
-    SPLIT_NAMES=() SPLIT_ARGS=()
     [ -n "${KBUILD_PACK:-}" ] && [ -x "$KBUILD_PACK" ] || die "KBUILD_PACK is not set or not executable"
     S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-split.XXXXXX")
     trap kbp_cleanup EXIT
+    kbp_split_fixtures "$1"
+    log "split trees of $1: ${SPLIT_ARGS[*]}; scratch $S"
+}
+
+# kbp_split_fixtures SERIES: kbp_split_open without a scratch dir of its own.
+kbp_split_fixtures() {
+    local name layout arch flavour fix
+    declare -gA T_FIX T_LAYOUT T_ARCH T_DIR T_KTREE T_REL T_SRC T_OBJ
+    SPLIT_NAMES=() SPLIT_ARGS=()
     while read -r name layout arch flavour; do
         [ "$flavour" = - ] && flavour=
         fix=$("$KBP_FIXTURE_SH" "$SERIES" "$layout" "$arch" $flavour) || die "fixture $SERIES $layout $arch $flavour unavailable"
@@ -38,13 +44,12 @@ kbp_split_open() {
         fi
         SPLIT_NAMES+=("$name")
         SPLIT_ARGS+=(--tree "$name=${T_DIR[$name]}")
-        kbp_ro_bind "$fix" || die "cannot make the fixture $fix read-only"
-    done < <(kbp_split_trees "$SERIES")
+        grep -q " $fix " /proc/self/mounts || kbp_ro_bind "$fix" || die "cannot make the fixture $fix read-only"
+    done < <(kbp_split_trees "$1")
     HIDE=$(dirname "${T_FIX[${SPLIT_NAMES[0]}]}")
     for name in "${SPLIT_NAMES[@]}"; do
         [ "$(dirname "${T_FIX[$name]}")" = "$HIDE" ] || die "the fixtures of a split test must share one cache directory"
     done
-    log "split trees of $SERIES: ${SPLIT_ARGS[*]}; scratch $S"
 }
 
 # kbp_split_use NAME: the variables the kernel test helpers read (FIX, REL,
@@ -108,4 +113,24 @@ kbp_split_build() {
     else
         FIX=$HIDE kbp_build_modules "$kdir" "$moddir" hide
     fi
+}
+
+# kbp_split_pack_and_build: what kbp_pack_and_build does (tests/kernel/lib.sh,
+# for the boot tests), with the fixture's parts of a split of the trees of
+# $KBP_SPLIT_SERIES instead of a single pack: the split of the read-only
+# trees, this fixture's parts installed in $S/root (read-only), PACKED its
+# build directory, the test modules built against it into $S/mod with every
+# fixture hidden.
+kbp_split_pack_and_build() {
+    local n me=
+    kbp_split_fixtures "$KBP_SPLIT_SERIES"
+    for n in "${SPLIT_NAMES[@]}"; do [ "${T_FIX[$n]}" = "$FIX" ] && me=$n; done
+    [ -n "$me" ] || die "$FIX is not one of the trees of the $KBP_SPLIT_SERIES split"
+    "$KBUILD_PACK" split "${SPLIT_ARGS[@]}" --out "$S/parts" 2> "$S/split.err" || { cat "$S/split.err" >&2; die "kbuild-pack split failed"; }
+    kbp_split_install "$S/parts" "$S/root" "$me"
+    kbp_ro_bind "$S/root" || die "cannot make $S/root read-only"
+    PACKED=$KDIR
+    log "building test modules against the installed parts of $me (common, arch-${T_ARCH[$me]}, flavour-$me), every fixture hidden"
+    kbp_split_build "$KDIR" "$S/mod" || die "test modules do not build against the installed parts of $me"
+    pass "all test modules build against the installed parts of $me"
 }
