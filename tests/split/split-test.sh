@@ -8,6 +8,12 @@
 #            build directory that verify and verify --canary accept and that
 #            builds the test modules (every fixture hidden) byte-identically
 #            to a build against the original tree, with the ABI of Module.symvers
+#   jobs     the build farm's flow: the common part from the source alone,
+#            each architecture's parts in a job of its own against it (the
+#            arm64 job from its list file alone): the parts are the
+#            one-machine split's, byte for byte, and verify accepts each
+#            installation; a job against another source's common part fails,
+#            naming the file, and writes nothing
 #   parts    a flavour without its common part, with another common part of
 #            the same name, or without its architecture's part: verify and
 #            make say which part is missing, exactly
@@ -99,7 +105,6 @@ case_jobs() { # labels: kernel,split
         || fail "the common job wrote $(ls "$S/job-common")"
     list=$(echo "$S"/job-common/common/usr/src/linux-headers-*/.kbuild-pack-common)
     # the one-machine split computes the same common part from the trees
-    kbp_split_run "$S/all" --dry-run > /dev/null
     "$KBUILD_PACK" split "${SPLIT_ARGS[@]}" --out "$S/all" 2>/dev/null || die "the one-machine split failed"
     cmp -s "$list" "$S"/all/common/usr/src/linux-headers-*/.kbuild-pack-common \
         && pass "the common part from the sources alone lists what the one from the trees lists ($(sed -n 3p "$list"))" \
@@ -112,7 +117,22 @@ case_jobs() { # labels: kernel,split
             || { cat "$S/job.err" >&2; die "the $a job failed"; }
         [ "$(ls "$S/job-$a" | grep -c '^common$')" = 0 ] && pass "the $a job writes no common part" || fail "the $a job wrote a common part"
     done
-    check_installs "$S/job-common $(printf "$S/job-%s " "${arches[@]}")" job
+    # the jobs' parts are the one-machine split's, byte for byte (whose
+    # installations the build case proves); each installed from the jobs'
+    # outputs alone passes verify
+    local p d
+    for d in "$S"/job-*; do
+        for p in "$d"/*; do
+            diff -r --no-dereference "$p" "$S/all/$(basename "$p")" > "$S/diff.out" 2>&1 \
+                && pass "$(basename "$d")'s $(basename "$p") part is the one-machine split's" \
+                || { fail "$(basename "$d")'s $(basename "$p") part differs from the one-machine split's"; head "$S/diff.out" >&2; }
+        done
+    done
+    for n in "${SPLIT_NAMES[@]}"; do
+        kbp_split_install "$S/job-common $(printf "$S/job-%s " "${arches[@]}")" "$S/job-root-$n" "$n"
+        "$KBUILD_PACK" verify "$S/job-root-$n" > "$S/verify.out" 2> /dev/null && [ ! -s "$S/verify.out" ] \
+            && pass "$n: verify accepts its parts from the jobs" || fail "$n: verify of its parts from the jobs: $(cat "$S/verify.out")"
+    done
     # a common part of another source (one file's bytes differ, the list
     # re-digested as such a job would): an architecture job fails, naming it
     python3 - "$list" "$S/other-list" <<'PY'
