@@ -272,7 +272,6 @@ int pack_select(const struct pack_opts *o, struct pack_sel *sel)
 	r = open_tree(&sel->t, o);
 	if (r < 0)
 		return r;
-	sel->opened = true;
 	r = manifest_load_tree(&sel->ms, o->manifest_dir, sel->t.srcarch, o->extra_manifests, o->nextra);
 	if (r == 0)
 		r = check_components(o, &sel->ms);
@@ -292,9 +291,7 @@ void pack_sel_release(struct pack_sel *sel)
 	}
 	filelist_release(&sel->fl);
 	manifest_set_release(&sel->ms);
-	if (sel->opened)
-		ktree_release(&sel->t);
-	sel->opened = false;
+	ktree_release(&sel->t); /* what a failed ktree_open made, too */
 }
 
 int kbp_pack(const struct pack_opts *o)

@@ -65,7 +65,6 @@ struct pack_sel {
 	struct manifest_set ms;
 	struct filelist fl;
 	struct pack_ctx ctx;
-	bool opened;
 };
 
 /* Opens o's trees, loads the manifests, selects, runs the steps that add

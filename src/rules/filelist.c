@@ -49,6 +49,8 @@ void filelist_sort_dedup(struct filelist *fl)
 {
 	size_t o = 0;
 
+	if (fl->n == 0)
+		return;
 	qsort(fl->v, fl->n, sizeof(*fl->v), by_rel_seq);
 	for (size_t i = 0; i < fl->n; i++) {
 		if (i + 1 < fl->n && !strcmp(fl->v[i]->rel, fl->v[i + 1]->rel)) {

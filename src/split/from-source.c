@@ -40,7 +40,6 @@ int split_open_source(const struct split_opts *o, struct split_run *run)
 		r = ktree_open_source(&t->sel.t, o->source, o->arches[i]);
 		if (r < 0)
 			break;
-		t->sel.opened = true;
 		t->name = t->sel.t.srcarch;
 		t->group = run->ngroups;
 		run->groups = xrealloc(run->groups, (run->ngroups + 1) * sizeof(*run->groups));

@@ -77,7 +77,12 @@ kbp_dkms "$KTREE" "$S/remove-orig.log" remove -m "$NAME" -v "$VER" --all
 
 # 2. against the packed tree, read-only, the fixture's trees hidden
 # $S/out: the packed tree kbp_reproducible_builds maps in debug info
-kbp_pack "$S/out"
+if [ -n "${KBP_SPLIT_SERIES:-}" ]; then # tests/split: the fixture's installed parts of a split
+    . "$KBP_TESTS_DIR/split/lib-split.sh"
+    kbp_split_install_fixture "$S/out"
+else
+    kbp_pack "$S/out"
+fi
 kbp_ro_bind "$PACKED" || die "cannot make $PACKED read-only"
 kbp_dkms "$PACKED" "$S/add.log" add -m "$NAME" -v "$VER"
 DKMS_WRAP=kbpp_hidden kbp_dkms "$PACKED" "$S/build.log" build -m "$NAME" -v "$VER" -k "$REL"

@@ -18,7 +18,12 @@ kbpp_need dkms depmod modinfo
 
 # the scratch root: $S/root/lib/modules/<release>/{build,source}, the build
 # dir read-only
-kbp_pack "$S/root"
+if [ -n "${KBP_SPLIT_SERIES:-}" ]; then # tests/split: the fixture's installed parts of a split
+    . "$KBP_TESTS_DIR/split/lib-split.sh"
+    kbp_split_install_fixture "$S/root"
+else
+    kbp_pack "$S/root"
+fi
 kbp_ro_bind "$PACKED" || die "cannot make $PACKED read-only"
 MODDIR=$S/root/lib/modules/$REL
 

@@ -122,15 +122,28 @@ kbp_split_build() {
 # build directory, the test modules built against it into $S/mod with every
 # fixture hidden.
 kbp_split_pack_and_build() {
-    local n me=
-    kbp_split_fixtures "$KBP_SPLIT_SERIES"
-    for n in "${SPLIT_NAMES[@]}"; do [ "${T_FIX[$n]}" = "$FIX" ] && me=$n; done
-    [ -n "$me" ] || die "$FIX is not one of the trees of the $KBP_SPLIT_SERIES split"
-    "$KBUILD_PACK" split "${SPLIT_ARGS[@]}" --out "$S/parts" 2> "$S/split.err" || { cat "$S/split.err" >&2; die "kbuild-pack split failed"; }
-    kbp_split_install "$S/parts" "$S/root" "$me"
+    kbp_split_install_fixture "$S/root"
     kbp_ro_bind "$S/root" || die "cannot make $S/root read-only"
+    log "building test modules against the installed parts of $SPLIT_ME (common, arch-${T_ARCH[$SPLIT_ME]}, flavour-$SPLIT_ME), every fixture hidden"
+    kbp_split_build "$KDIR" "$S/mod" || die "test modules do not build against the installed parts of $SPLIT_ME"
+    pass "all test modules build against the installed parts of $SPLIT_ME"
+}
+
+# kbp_split_install_fixture ROOT: the split of the trees of $KBP_SPLIT_SERIES
+# (into $S/parts), and the parts of the fixture FIX (tree SPLIT_ME) installed
+# in ROOT; PACKED is its build directory there. With DWARF, KCFLAGS maps its
+# directories as it maps the trees'.
+kbp_split_install_fixture() {
+    local n
+    SPLIT_ME=
+    kbp_split_fixtures "$KBP_SPLIT_SERIES"
+    for n in "${SPLIT_NAMES[@]}"; do [ "${T_FIX[$n]}" = "$FIX" ] && SPLIT_ME=$n; done
+    [ -n "$SPLIT_ME" ] || die "$FIX is not one of the trees of the $KBP_SPLIT_SERIES split"
+    "$KBUILD_PACK" split "${SPLIT_ARGS[@]}" --out "$S/parts" 2> "$S/split.err" || { cat "$S/split.err" >&2; die "kbuild-pack split failed"; }
+    kbp_split_install "$S/parts" "$1" "$SPLIT_ME"
     PACKED=$KDIR
-    log "building test modules against the installed parts of $me (common, arch-${T_ARCH[$me]}, flavour-$me), every fixture hidden"
-    kbp_split_build "$KDIR" "$S/mod" || die "test modules do not build against the installed parts of $me"
-    pass "all test modules build against the installed parts of $me"
+    if kbp_config_on CONFIG_DEBUG_INFO; then
+        export KCFLAGS="$KCFLAGS -ffile-prefix-map=$KDIR=/kbp-kernel -ffile-prefix-map=$COMMON_DIR=/kbp-kernel"
+    fi
+    pass "the parts of $SPLIT_ME (common, arch-${T_ARCH[$SPLIT_ME]}, flavour-$SPLIT_ME) installed in $1"
 }
