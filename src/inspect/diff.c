@@ -4,7 +4,9 @@
 
 #include <string.h>
 
+#include "kernel/kelf.h"
 #include "shared/alloc.h"
+#include "shared/path.h"
 #include "inspect/packed-tree.h"
 
 static const char *type_name(enum entry_type t)
@@ -31,7 +33,76 @@ static char *entry_diff(const struct tree_file *x, const struct tree_file *y)
 	return NULL;
 }
 
-static int compare(const struct tree_view *a, const struct tree_view *b, FILE *out)
+/* The next section of k from *i on that is neither debug info nor the
+ * section name table (which lists the debug sections' names too); sets
+ * *debug when it passed a debug section. 0 at the end. */
+static size_t next_kept(const struct kelf *k, size_t i, bool *debug)
+{
+	for (; i < kelf_nsections(k); i++) {
+		if (i == kelf_ehdr(k)->e_shstrndx)
+			continue;
+		if (!kelf_is_debug_section(kelf_section_name(k, i)))
+			return i;
+		*debug = true;
+	}
+	return 0;
+}
+
+static bool same_section(const struct kelf *a, size_t i, const struct kelf *b, size_t j)
+{
+	GElf_Shdr x, y;
+	const uint8_t *px, *py;
+	size_t lx, ly;
+
+	if (kelf_shdr(a, i, &x) < 0 || kelf_shdr(b, j, &y) < 0 || strcmp(kelf_section_name(a, i), kelf_section_name(b, j)) ||
+	    x.sh_type != y.sh_type || x.sh_flags != y.sh_flags || x.sh_addr != y.sh_addr || x.sh_size != y.sh_size)
+		return false;
+	if (x.sh_type == SHT_NOBITS)
+		return true;
+	return kelf_section_bytes(a, i, &px, &lx) == 0 && kelf_section_bytes(b, j, &py, &ly) == 0 && lx == ly &&
+	       !memcmp(px, py, lx);
+}
+
+/* Is full the file stripped is, plus debug sections (strip: debug)? The
+ * same machine, type and entry, and every other section the same. */
+static bool stripped_of(const char *full, const char *stripped)
+{
+	_cleanup_kelf_ struct kelf *a = NULL, *b = NULL;
+	bool debug_a = false, debug_b = false;
+	size_t i = 1, j = 1;
+
+	if (kelf_open(full, &a) < 0 || kelf_open(stripped, &b) < 0)
+		return false;
+	if (memcmp(kelf_ehdr(a)->e_ident, kelf_ehdr(b)->e_ident, EI_NIDENT) ||
+	    kelf_ehdr(a)->e_type != kelf_ehdr(b)->e_type || kelf_ehdr(a)->e_machine != kelf_ehdr(b)->e_machine ||
+	    kelf_ehdr(a)->e_entry != kelf_ehdr(b)->e_entry)
+		return false;
+	for (;;) {
+		i = next_kept(a, i, &debug_a);
+		j = next_kept(b, j, &debug_b);
+		if (!i || !j || !same_section(a, i, b, j))
+			break;
+		i++, j++;
+	}
+	return !i && !j && debug_a && !debug_b;
+}
+
+/* "stripped in B: PATH (...)" when one of two differing files is the other
+ * without its debug sections: what a module build reads of them is the
+ * same, so it is told but not counted. */
+static bool print_stripped(const char *da, const char *db, const struct tree_file *x, const struct tree_file *y,
+			   FILE *out)
+{
+	_cleanup_free_ char *pa = path_join(da, x->rel), *pb = path_join(db, y->rel);
+	char which = stripped_of(pa, pb) ? 'B' : stripped_of(pb, pa) ? 'A' : 0;
+
+	if (which)
+		fprintf(out, "stripped in %c: %s (debug sections: %lld bytes in A, %lld bytes in B)\n", which, x->rel,
+			(long long)x->size, (long long)y->size);
+	return which;
+}
+
+static int compare(const char *da, const struct tree_view *a, const char *db, const struct tree_view *b, FILE *out)
 {
 	size_t i = 0, j = 0;
 	int n = 0;
@@ -49,7 +120,8 @@ static int compare(const struct tree_view *a, const struct tree_view *b, FILE *o
 			j++;
 		} else {
 			_cleanup_free_ char *d = entry_diff(&a->v[i], &b->v[j]);
-			if (d)
+			if (d && !(a->v[i].type == ENTRY_FILE && b->v[j].type == ENTRY_FILE &&
+				   print_stripped(da, db, &a->v[i], &b->v[j], out)))
 				fprintf(out, "differs: %s (%s)\n", a->v[i].rel, d), n++;
 			i++, j++;
 		}
@@ -75,7 +147,7 @@ int kbp_diff(const char *a, const char *b, const struct packed_opts *o, FILE *ou
 	if (r == 0)
 		r = tree_walk(sb.build, true, &vb);
 	if (r == 0)
-		r = compare(&va, &vb, out);
+		r = compare(sa.build, &va, sb.build, &vb, out);
 	tree_view_release(&va);
 	tree_view_release(&vb);
 	packed_close(&sa);

@@ -10,6 +10,7 @@
 
 #include "shared/alloc.h"
 #include "shared/fileio.h"
+#include "shared/str.h"
 
 struct kelf {
 	int fd;
@@ -201,6 +202,25 @@ size_t kelf_find_section(const struct kelf *k, const char *name)
 	for (size_t i = 1; i < k->shnum; i++)
 		if (strcmp(kelf_section_name(k, i), name) == 0)
 			return i;
+	return 0;
+}
+
+bool kelf_is_debug_section(const char *name)
+{
+	return str_starts_with(name, ".debug_") || str_starts_with(name, ".zdebug_") ||
+	       str_starts_with(name, ".gnu.debuglto_") || !strcmp(name, ".line") || str_starts_with(name, ".stab");
+}
+
+int kelf_has_debug_sections(const char *path)
+{
+	_cleanup_kelf_ struct kelf *k = NULL;
+	int r = kelf_open(path, &k);
+
+	if (r < 0)
+		return r;
+	for (size_t i = 1; i < k->shnum; i++)
+		if (kelf_is_debug_section(kelf_section_name(k, i)))
+			return 1;
 	return 0;
 }
 

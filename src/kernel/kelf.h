@@ -50,6 +50,12 @@ const char *kelf_section_name(const struct kelf *k, size_t idx);
 int kelf_section_bytes(const struct kelf *k, size_t idx, const uint8_t **data, size_t *len);
 /* Index of the first section named name, or 0. */
 size_t kelf_find_section(const struct kelf *k, const char *name);
+/* Is a section of this name debug info (DWARF, compressed or LTO DWARF,
+ * stabs), what `strip --strip-debug` removes? */
+bool kelf_is_debug_section(const char *name);
+/* 1 when the file at path holds a debug section, 0 when not, -ENOEXEC
+ * when it is not ELF, another negative errno when it cannot be read. */
+int kelf_has_debug_sections(const char *path);
 
 /* The .symtab, translated to host order. -ENOENT when there is none. */
 int kelf_symtab(struct kelf *k);

@@ -15,6 +15,7 @@
 #include "rules/select.h"
 #include "pack/steps/bundled-modpost.h"
 #include "pack/steps/hosttools.h"
+#include "pack/steps/strip-debug.h"
 #include "pack/steps/vmlinux-btf.h"
 #include "shared/interrupt.h"
 #include "shared/log.h"
@@ -109,6 +110,7 @@ static int (*const post_select_steps[])(struct pack_ctx *) = {
 	bundled_modpost_install,
 	hosttools_rebuild, /* after the bundled modpost: it warns about it when foreign */
 	vmlinux_step,      /* the BTF base of modules */
+	strip_debug_step,  /* last: also what the steps above rebuilt */
 };
 
 static void print_list(const struct filelist *fl)

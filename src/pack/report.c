@@ -132,6 +132,10 @@ static int emit_files(struct yaml_out *m, const struct report_info *ri, int64_t 
 			sha256_hex(d, hex);
 			snprintf(mode, sizeof(mode), "%04o", (unsigned)e->mode);
 			kvn(m, "size", e->size);
+			if (e->unstripped_size) { /* strip: debug */
+				kv(m, "stripped", "debug");
+				kvn(m, "unstripped-size", e->unstripped_size);
+			}
 			kv(m, "mode", mode);
 			kv(m, "sha256", hex);
 			tot[0]++;

@@ -115,6 +115,7 @@ int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs
 	e->rule = rule;
 	e->mode = filelist_file_mode(st.st_mode);
 	e->size = st.st_size;
+	e->unstripped_size = 0;
 	e->mtime = timespec_clamp(st.st_mtim, clamp_mtime);
 	filelist_sort_dedup(fl);
 	return 0;

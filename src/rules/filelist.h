@@ -29,6 +29,8 @@ struct pack_entry {
 	 * (in an in-tree build, the object-tree rule "scripts" takes the kbuild
 	 * scripts' sources along with the host programs). */
 	bool src_rule_too;
+	bool strip_debug;     /* the selecting rule's strip: debug */
+	off_t unstripped_size; /* FILE stripped of its debug sections: the size it had; 0 when not stripped */
 };
 
 struct filelist {

@@ -315,6 +315,18 @@ static int parse_component(struct loader *l, yaml_node_t *n, struct rule *r)
 	return 0;
 }
 
+/* strip: debug, the one kind of stripping there is (--strip-debug): what
+ * a module build runs or loads keeps its symbols, only DWARF goes. */
+static int parse_strip(struct loader *l, yaml_node_t *n, struct rule *r)
+{
+	const char *s = scalar(n);
+
+	if (!s || strcmp(s, "debug"))
+		return node_err(l, n, "'strip' must be 'debug' (the debug sections of the rule's ELF files are left out)");
+	r->strip_debug = true;
+	return 0;
+}
+
 static void rule_free(struct rule *r)
 {
 	if (!r)
@@ -391,9 +403,11 @@ static int parse_rule(struct loader *l, yaml_node_t *n, struct rule **out)
 			ret = parse_expect(l, v, r);
 		} else if (!strcmp(key, "component")) {
 			ret = parse_component(l, v, r);
+		} else if (!strcmp(key, "strip")) {
+			ret = parse_strip(l, v, r);
 		} else {
 			ret = node_err(l, k,
-				       "unknown rule key '%s' (expected name, from, include, exclude, when, kernel, required, expect, component)",
+				       "unknown rule key '%s' (expected name, from, include, exclude, when, kernel, required, expect, component, strip)",
 				       key);
 		}
 	}

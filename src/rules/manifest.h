@@ -45,6 +45,7 @@ struct rule {
 	struct expect *expect;
 	size_t nexpect;
 	char *component; /* package part its files go to ("main" by default) */
+	bool strip_debug; /* strip: debug: its ELF files are packed without debug sections */
 };
 
 struct manifest_set {

@@ -52,6 +52,7 @@ static void add_file_entry(struct walk *w, const char *rel, const char *abs, con
 	e->origin = w->r->from;
 	e->rule = w->r->name;
 	e->component = w->r->component;
+	e->strip_debug = w->r->strip_debug;
 	e->mode = filelist_file_mode(st->st_mode);
 	e->size = st->st_size;
 	e->mtime = timespec_clamp(w->mtime ? *w->mtime : st->st_mtim, w->o->clamp_mtime);
@@ -68,6 +69,7 @@ static struct pack_entry *add_link_entry(struct walk *w, const char *rel, const 
 	e->origin = w->r->from;
 	e->rule = w->r->name;
 	e->component = w->r->component;
+	e->strip_debug = w->r->strip_debug; /* made a copy later, it is stripped as one */
 	e->mode = 0777;
 	e->size = st->st_size;
 	e->mtime = timespec_clamp(lst->st_mtim, w->o->clamp_mtime);

@@ -28,7 +28,7 @@ fi
 kbpp_build_flags "$S/rpmbuild.log" "$(rpm "${load[@]}" --eval '%{optflags}')"
 grep -qE '^100% tests passed' "$S/rpmbuild.log" && pass "%check: $(grep -E '^100% tests passed' "$S/rpmbuild.log")" \
     || fail "%check did not run and pass ctest -L quick"
-rpmf=$(ls "$top"/RPMS/*/kbuild-pack-"$ver"-*.rpm 2>/dev/null | grep -v debug | head -n1)
+rpmf=$(ls "$top"/RPMS/*/kbuild-pack-"$ver"-*.rpm 2>/dev/null | grep -v "/kbuild-pack-debug" | head -n1)
 [ -n "$rpmf" ] || die "no kbuild-pack-$ver rpm in $top/RPMS"
 pass "built $(basename "$rpmf")"
 rpm -qlp "$rpmf" > "$S/files"

@@ -622,6 +622,75 @@ case_diff-manifests() {
 		"differs: scripts/mod/modpost (mode 0644 in A, 0755 in B)" >"$S/want.txt"
 	expect_out "$S/want.txt" "diff names content and mode changes"
 }
+# debug_elf PATH [cc flags]: a tiny program with DWARF (-g), compiled here.
+debug_elf() {
+	local out=$1
+	shift
+	command -v cc >/dev/null || { echo "no C compiler: skipped" >&2; exit 77; }
+	printf 'static int twice(int x) { return 2 * x; }\nint main(int c, char **v) { (void)v; return twice(c) - 2; }\n' >"$S/t.c"
+	cc -O1 "$@" -o "$out" "$S/t.c" || die "cc failed"
+}
+# The strip: debug rules (objtool's, and an extra manifest's: a text file
+# and a program without DWARF), packed against eu-strip's own copies.
+case_strip-debug() {
+	command -v eu-strip >/dev/null || { echo "eu-strip (elfutils) is not installed: skipped" >&2; exit 77; }
+	local ot=tools/objtool/objtool full stripped
+	debug_elf "$OBJ/$ot" -g
+	debug_elf "$OBJ/scripts/kbp-nodebug" -g0
+	echo 'not ELF' >"$OBJ/scripts/kbp-text"
+	printf 'version: 1\nrules:\n  - name: extra\n    from: obj\n    include: [scripts/kbp-text, scripts/kbp-nodebug]\n    strip: debug\n' >"$S/extra.yaml"
+	eu-strip --strip-debug -o "$S/objtool.want" "$OBJ/$ot" || die "eu-strip failed"
+	full=$(stat -c %s "$OBJ/$ot") stripped=$(stat -c %s "$S/objtool.want")
+	[ "$stripped" -lt "$full" ] || die "eu-strip left $full bytes of $full"
+	pk --out "$S/a" --manifest "$S/extra.yaml" --report "$S/r.yaml" --verify
+	expect_rc 0 "pack --verify" || die "pack failed"
+	A=$S/a/lib/modules/$REL/build
+	cmp -s "$S/objtool.want" "$A/$ot" && pass "$ot is eu-strip --strip-debug's copy ($full -> $stripped bytes)" \
+		|| fail "$ot is not eu-strip --strip-debug's copy ($(stat -c %s "$A/$ot") bytes)"
+	for f in scripts/kbp-text scripts/kbp-nodebug; do
+		cmp -s "$OBJ/$f" "$A/$f" && pass "$f (no debug sections) packed unchanged" || fail "$f changed"
+	done
+	python3 - "$S/r.yaml" "$ot" "$stripped" "$full" <<-'PY' && pass "the report: stripped, with both sizes" || fail "report"
+		import sys, yaml
+		r = yaml.safe_load(open(sys.argv[1]))
+		f = {e["path"]: e for e in r["files"]}
+		e = f[sys.argv[2]]
+		assert (e["size"], e["stripped"], e["unstripped-size"]) == (int(sys.argv[3]), "debug", int(sys.argv[4])), e
+		assert "stripped" not in f["scripts/kbp-nodebug"] and "stripped" not in f["scripts/kbp-text"]
+		assert [x["bytes"] for x in r["rules"] if x["name"] == "objtool"] == [int(sys.argv[3])]
+	PY
+	# A rule of one's own that takes objtool again decides for it: unstripped.
+	printf 'version: 1\nrules:\n  - name: objtool-whole\n    from: obj\n    include: %s\n' "$ot" >"$S/whole.yaml"
+	pk --out "$S/b" --manifest "$S/whole.yaml"
+	expect_rc 0 "pack with objtool taken again" || die "pack failed"
+	cmp -s "$OBJ/$ot" "$S/b/lib/modules/$REL/build/$ot" && pass "a later rule without strip: packs it whole" || fail "not whole"
+	rm "$A"/scripts/kbp-* "$S"/b/lib/modules/"$REL"/build/scripts/kbp-*
+	run diff "$S/a" "$S/b"
+	expect_rc 0 "diff of a stripped and a whole objtool"
+	echo "stripped in A: $ot (debug sections: $stripped bytes in A, $full bytes in B)" >"$S/want.txt"
+	expect_out "$S/want.txt" "diff tells the stripped file, and does not count it"
+	# Not stripped of debug sections only: a difference.
+	cc -O2 -g -o "$S/other" "$S/t.c" && cp "$S/other" "$S/b/lib/modules/$REL/build/$ot"
+	run diff "$S/a" "$S/b"
+	expect_rc 1 "diff of a stripped objtool and another program"
+	echo "differs: $ot (content: $stripped bytes in A, $(stat -c %s "$S/other") bytes in B)" >"$S/want.txt"
+	expect_out "$S/want.txt" "another program is a difference"
+	# Same input, same bytes.
+	for n in 1 2; do
+		SOURCE_DATE_EPOCH=1700000000 "$KBUILD_PACK" --src "$SRC" --obj "$OBJ" --format tar --out "$S/k$n.tar" 2>/dev/null || die "pack $n failed"
+	done
+	[ "$(sum "$S/k1.tar")" = "$(sum "$S/k2.tar")" ] && pass "two packs with stripping: identical archives" || fail "the archives differ"
+}
+case_strip-debug-no-tool() {
+	# Without eu-strip, a file to strip stops the pack: the package is named.
+	debug_elf "$OBJ/tools/objtool/objtool" -g
+	mkdir -p "$S/nobin"
+	RC=0
+	PATH=$S/nobin TMPDIR=$SCRATCH "$KBUILD_PACK" --src "$SRC" --obj "$OBJ" --out "$OUT" >"$S/out.txt" 2>"$S/err.txt" || RC=$?
+	expect_rc 1 && pass "exit status 1"
+	expect_err "kbuild-pack: error: $OBJ/tools/objtool/objtool: rule 'objtool' says strip: debug, and eu-strip is not installed: install the package elfutils"
+	nothing_left
+}
 case_hosttools-sigterm() {
 	# make sleeps in a grandchild, as a real make's jobs do; every start of
 	# make is counted.

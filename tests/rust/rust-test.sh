@@ -4,7 +4,8 @@
 # module build and rustc run is in the trixie build root (lib-rust.sh).
 #
 #   pack    the read-only fixture is packed; its rust/ part is exactly the
-#           kernel's crate metadata and proc-macros, byte for byte; kbp_rust
+#           kernel's crate metadata (byte for byte) and proc-macros (as
+#           eu-strip --strip-debug leaves them; two packs identical); kbp_rust
 #           and samples/rust/rust_minimal.rs build against the packed tree
 #           (original trees hidden, packed tree read-only); their modversions
 #           (gendwarfksyms CRCs, basic and extended tables) match
@@ -75,9 +76,30 @@ if [ "$CASE" = pack ]; then
     (cd "$PACKED" && find rust -type f) | LC_ALL=C sort > "$S/rust.have"
     if cmp -s "$S/rust.want" "$S/rust.have"; then pass "packed rust/ is the $(wc -l < "$S/rust.want") .rmeta and .so files of the kernel"
     else fail "packed rust/ differs from the kernel's rust/*.rmeta rust/*.so:"; diff "$S/rust.want" "$S/rust.have" >&2 || true; fi
+    # .rmeta byte for byte; the proc-macros (rule rust: strip: debug) as
+    # eu-strip --strip-debug makes them from the kernel's, without DWARF
+    command -v eu-strip >/dev/null || die "eu-strip (elfutils) is not installed"
     bad=0
-    while read -r f; do cmp -s "$OBJ/$f" "$PACKED/$f" || { fail "$f differs from the kernel's"; bad=1; }; done < "$S/rust.want"
-    [ $bad = 1 ] || pass "every packed rust/ file is byte-identical to the kernel's"
+    while read -r f; do
+        want=$OBJ/$f
+        case $f in *.so)
+            want=$S/stripped/$f
+            mkdir -p "$(dirname "$want")"
+            eu-strip --strip-debug -o "$want" "$OBJ/$f" || die "eu-strip $OBJ/$f failed"
+            ! readelf -SW "$PACKED/$f" | grep -q ' \.debug_' || { fail "$f still holds debug sections"; bad=1; }
+            log "$f: $(stat -c %s "$OBJ/$f") bytes in the kernel, $(stat -c %s "$PACKED/$f") packed" ;;
+        esac
+        cmp -s "$want" "$PACKED/$f" || { fail "$f differs from $want"; bad=1; }
+    done < "$S/rust.want"
+    [ $bad = 1 ] || pass "every packed rust/ file is the kernel's: .rmeta byte for byte, .so as eu-strip --strip-debug leaves it"
+    # the same input, the same bytes: two archives of the Rust part
+    for n in 1 2; do
+        SOURCE_DATE_EPOCH=1700000000 "$KBUILD_PACK" --src "$SRC" --obj "$OBJ" --component rust --format tar \
+            --out "$S/rust$n.tar" 2>"$S/rust$n.err" || { cat "$S/rust$n.err" >&2; die "pack --component rust failed"; }
+    done
+    cmp -s "$S/rust1.tar" "$S/rust2.tar" && pass "two packs of the Rust part, stripped, are identical archives" \
+        || fail "two packs of the Rust part differ"
+    rm -f "$S/rust1.tar" "$S/rust2.tar"
     for f in rust/libcore.rmeta rust/libkernel.rmeta rust/libmacros.so include/generated/rustc_cfg scripts/target.json; do
         [ -f "$PACKED/$f" ] && pass "packed $f" || fail "packed tree lacks $f"
     done

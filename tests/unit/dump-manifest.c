@@ -37,6 +37,8 @@ int main(int argc, char *argv[])
 				printf("  kernel %s %d.%d\n", ops[ru->kernel[j].op], ru->kernel[j].version, ru->kernel[j].patchlevel);
 		for (size_t j = 0; j < ru->nexpect; j++)
 			printf("  expect %s%s\n", ru->expect[j].path, ru->expect[j].executable ? " executable" : "");
+		if (ru->strip_debug)
+			printf("  strip debug\n");
 	}
 	manifest_set_release(&ms);
 	return 0;

@@ -23,6 +23,7 @@
 #include "shared/path.h"
 #include "shared/fileio.h"
 #include "shared/str.h"
+#include "kernel/kelf.h"
 #include "kernel/tree.h"
 
 static const char *const mode_names[] = {
@@ -240,12 +241,6 @@ out_in:
 	return r;
 }
 
-static bool is_debug_section(const char *name)
-{
-	return str_starts_with(name, ".debug_") || str_starts_with(name, ".zdebug_") ||
-	       str_starts_with(name, ".gnu.debuglto_") || !strcmp(name, ".line") || str_starts_with(name, ".stab");
-}
-
 static uint64_t align_up(uint64_t v, uint64_t a)
 {
 	return a > 1 ? (v + a - 1) / a * a : v;
@@ -287,7 +282,7 @@ static int strip_plan(struct strip_ctx *c)
 			log_err("%s: section %s of type %u is not supported", c->in.path, name, c->sh[i].sh_type);
 			return -ENOTSUP;
 		}
-		c->map[i] = is_debug_section(name) ? 0 : 1;
+		c->map[i] = kelf_is_debug_section(name) ? 0 : 1;
 	}
 	for (size_t i = 1; i < c->nsec; i++) {
 		bool rel = c->sh[i].sh_type == SHT_REL || c->sh[i].sh_type == SHT_RELA;
