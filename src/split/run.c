@@ -126,8 +126,8 @@ static int check_trees(const struct split_run *run)
 				run->trees[j].sel.t.obj, t->obj, run->trees[i].name);
 			return KBP_EUSAGE;
 		}
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(t->release, run->trees[j].sel.t.release))
+		for (size_t j = 0; j < i; j++) /* different architectures never install together */
+			if (!strcmp(t->release, run->trees[j].sel.t.release) && run->trees[i].group == run->trees[j].group)
 				log_warn("trees %s and %s have one release, %s: their flavour parts install to the same "
 					 "place and cannot be installed together (give each flavour its own LOCALVERSION)",
 					 run->trees[j].name, run->trees[i].name, t->release);
