@@ -13,13 +13,6 @@
 #include "shared/macro.h"
 #include "shared/path.h"
 
-static const struct split_part *part_of(const struct split_layout *l, enum part_kind kind, size_t index)
-{
-	for (size_t i = 0; i < l->nparts; i++)
-		if (l->parts[i].kind == kind && (kind == PART_COMMON || l->parts[i].index == index))
-			return &l->parts[i];
-	return NULL;
-}
 
 /* Where the installed parts put it, as written in stage; NULL when only the
  * published common part (not written here) holds it. */
@@ -30,20 +23,22 @@ static char *written_path(const struct split_run *run, const struct split_layout
 	const struct split_part *p;
 
 	if (it->src_side) {
-		p = part_of(l, it->part, t->group);
+		p = split_part_find(l, it->part, t->group, it->e->component);
 		return p ? xasprintf("%s/%s/%s/%s", stage, p->name, l->common_dir, it->e->rel) : NULL;
 	}
-	p = part_of(l, PART_FLAVOUR, ti);
+	p = split_part_find(l, PART_FLAVOUR, ti, it->e->component);
+	if (!p)
+		return NULL;
 	_cleanup_free_ char *dir = split_flavour_dir(t->sel.t.release);
 	return xasprintf("%s/%s/%s/%s", stage, p->name, dir, it->e->rel);
 }
 
 /* A link of the flavour's directory into the arch part, followed in stage. */
 static char *follow_kbuild_link(const struct split_run *run, const struct split_layout *l, const char *stage,
-				size_t ti, const char *written, const char *rel)
+				size_t ti, const char *written, const char *rel, const char *component)
 {
 	const struct split_tree *t = &run->trees[ti];
-	const struct split_part *arch = part_of(l, PART_ARCH, t->group);
+	const struct split_part *arch = NULL;
 	_cleanup_free_ char *kbuild = split_kbuild_dir(l->common_name, run->groups[t->group]);
 	_cleanup_free_ char *dir = split_flavour_dir(t->sel.t.release);
 	_cleanup_free_ char *link_rel = path_join(dir, rel);
@@ -51,7 +46,8 @@ static char *follow_kbuild_link(const struct split_run *run, const struct split_
 	ssize_t n = readlink(written, target, sizeof(target) - 1);
 	_cleanup_free_ char *resolved = NULL;
 
-	if (n < 0)
+	arch = split_part_find(l, PART_ARCH, t->group, component);
+	if (n < 0 || !arch)
 		return NULL;
 	target[n] = '\0';
 	/* Resolved inside the installed root, as the kernel resolves it. */
@@ -81,7 +77,7 @@ static int check_item(struct split_run *run, const struct split_layout *l, const
 		return 0;
 	}
 	if (it->linked) {
-		followed = follow_kbuild_link(run, l, stage, ti, w, rel);
+		followed = follow_kbuild_link(run, l, stage, ti, w, rel, it->e->component);
 		if (!followed) {
 			log_err("%s: %s: not a link into the %s part", name, rel, run->groups[run->trees[ti].group]);
 			(*bad)++;

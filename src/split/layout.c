@@ -20,6 +20,22 @@
 #include "shared/strbuf.h"
 #include "shared/timespec.h"
 
+const struct split_part *split_part_find(const struct split_layout *l, enum part_kind kind, size_t index,
+					 const char *component)
+{
+	if (component && !strcmp(component, COMPONENT_MAIN))
+		component = NULL;
+	for (size_t i = 0; i < l->nparts; i++) {
+		const struct split_part *p = &l->parts[i];
+
+		if (p->kind != kind || (kind != PART_COMMON && p->index != index))
+			continue;
+		if (component ? p->component && !strcmp(p->component, component) : !p->component)
+			return p;
+	}
+	return NULL;
+}
+
 char *split_flavour_dir(const char *release)
 {
 	return xasprintf("usr/src/linux-headers-%s", release);
@@ -190,8 +206,9 @@ static int make_common(struct split_run *run, struct split_layout *l, const char
 		struct split_item *it = &t0->items[j];
 		struct common_file *cf;
 
-		if (it->e->type == ENTRY_DIR || !it->src_side || it->part != PART_COMMON)
-			continue;
+		if (it->e->type == ENTRY_DIR || !it->src_side || it->part != PART_COMMON ||
+		    strcmp(it->e->component, COMPONENT_MAIN))
+			continue; /* the list is the main component's: its digest names the common part */
 		if (strpbrk(it->e->rel, "\t\n") || (it->e->target && strpbrk(it->e->target, "\t\n"))) {
 			log_err("%s: a common file's name or link text may not hold a tab or a newline", it->e->rel);
 			return -EINVAL;
@@ -255,7 +272,7 @@ static int make_arch_list(struct split_run *run, struct split_layout *l, size_t 
 		const struct pack_entry *e = p->fl.v[i];
 		struct common_file *f;
 
-		if (e->type == ENTRY_DIR)
+		if (e->type == ENTRY_DIR || strcmp(e->component, COMPONENT_MAIN))
 			continue;
 		al.v = xrealloc(al.v, (al.n + 1) * sizeof(*al.v));
 		f = &al.v[al.n++];
@@ -378,7 +395,7 @@ static int make_flavour(struct split_run *run, struct split_layout *l, size_t ti
 			for (const char *s = it->e->rel; (s = strchr(s, '/')) != NULL; s++)
 				strbuf_addn(&to, "../", 3);
 			strbuf_addf(&to, "../%s/%s", path_basename(kbuild), it->e->rel);
-			add_link(&p->fl, rel, strbuf_str(&to), it->e->mtime);
+			add_link(&p->fl, rel, strbuf_str(&to), it->e->mtime)->component = it->e->component;
 			strbuf_release(&to);
 		} else if (it->part == PART_FLAVOUR) {
 			add_copy(&p->fl, dir, it->e);
@@ -391,6 +408,48 @@ static int make_flavour(struct split_run *run, struct split_layout *l, size_t ti
 	add_link(&p->fl, build, build_to, when);
 	add_link(&p->fl, source, source_to, when);
 	return 0;
+}
+
+/* The files of a component other than main go to a part of their own,
+ * PART@COMPONENT, so that each can be a package of its own (the Rust part
+ * of a flavour, Ubuntu's linux-lib-rust). */
+static void split_components(struct split_layout *l)
+{
+	size_t n = l->nparts;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t o = 0;
+
+		for (size_t j = 0; j < l->parts[i].fl.n; j++) {
+			struct pack_entry *e = l->parts[i].fl.v[j];
+			struct split_part *cp = NULL;
+			_cleanup_free_ char *name = NULL;
+
+			if (!strcmp(e->component, COMPONENT_MAIN)) {
+				l->parts[i].fl.v[o++] = e;
+				continue;
+			}
+			name = xasprintf("%s@%s", l->parts[i].name, e->component);
+			for (size_t k = n; k < l->nparts && !cp; k++)
+				if (!strcmp(l->parts[k].name, name))
+					cp = &l->parts[k];
+			if (!cp) {
+				cp = new_part(l, l->parts[i].kind, l->parts[i].index, name);
+				cp->component = e->component;
+				name = NULL;
+			}
+			/* new_part may move the array: append through the index */
+			{
+				struct filelist *fl = &cp->fl;
+				if (fl->n == fl->cap) {
+					fl->cap = fl->cap ? fl->cap * 2 : 64;
+					fl->v = xrealloc(fl->v, fl->cap * sizeof(*fl->v));
+				}
+				fl->v[fl->n++] = e;
+			}
+		}
+		l->parts[i].fl.n = o;
+	}
 }
 
 static void count(struct split_part *p)
@@ -431,6 +490,8 @@ int split_layout_make(struct split_run *run, const char *o_name, const struct co
 		r = make_arch(run, l, g);
 	for (size_t i = 0; r == 0 && !common_only && i < run->ntrees; i++)
 		r = make_flavour(run, l, i);
+	if (r == 0)
+		split_components(l);
 	for (size_t i = 0; i < l->nparts; i++) {
 		if (l->parts[i].fl.n == 0) { /* an arch whose trees share nothing: no part */
 			free(l->parts[i].name);

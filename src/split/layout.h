@@ -13,7 +13,10 @@
 #include "split/stamp.h"
 
 struct split_part {
-	char *name; /* common, arch-ARCH, flavour-NAME: its directory or archive */
+	/* common, arch-ARCH, flavour-NAME, or one of them @COMPONENT: its
+	 * directory or archive */
+	char *name;
+	const char *component; /* NULL: main */
 	enum part_kind kind;
 	size_t index; /* ARCH: group; FLAVOUR: tree */
 	struct filelist fl; /* at installed paths, from the root; sorted, with directories */
@@ -39,6 +42,10 @@ struct split_layout {
 int split_layout_make(struct split_run *run, const char *o_name, const struct common_list *published,
 		      bool common_only, int64_t clamp_mtime, struct split_layout *l);
 void split_layout_release(struct split_layout *l);
+/* The part of that kind and index (PART_COMMON: any) holding component's
+ * files (NULL or "main": the part itself); NULL when none was made. */
+const struct split_part *split_part_find(const struct split_layout *l, enum part_kind kind, size_t index,
+					 const char *component);
 /* usr/src/linux-headers-RELEASE */
 char *split_flavour_dir(const char *release);
 char *split_kbuild_dir(const char *common_name, const char *group);

@@ -13,15 +13,14 @@
 const char *split_part_name(const struct split_run *run, const struct split_layout *l, size_t ti,
 			    const struct split_item *it)
 {
-	enum part_kind kind = it->part;
+	enum part_kind kind = it->src_side || it->linked ? it->part : PART_FLAVOUR;
 	size_t index = kind == PART_ARCH ? run->trees[ti].group : ti;
+	const struct split_part *p;
 
 	if (kind == PART_COMMON && run->published)
 		return "common (published)";
-	for (size_t i = 0; i < l->nparts; i++)
-		if (l->parts[i].kind == kind && (kind == PART_COMMON || l->parts[i].index == index))
-			return l->parts[i].name;
-	return "?";
+	p = split_part_find(l, kind, index, it->e->component);
+	return p ? p->name : "?";
 }
 
 void split_print_list(FILE *f, const struct split_run *run, const struct split_layout *l)

@@ -89,10 +89,6 @@ static int open_trees(const struct split_opts *o, struct split_run *run)
 		r = pack_select(&t->o, &t->sel);
 		if (r < 0)
 			break;
-		/* --component/--exclude-component: the parts of those components */
-		if (o->pack.ncomponents)
-			filelist_filter_components(&t->sel.fl, o->pack.components, o->pack.ncomponents,
-						   !o->pack.exclude_components);
 		t->name = o->trees[i].name ? o->trees[i].name : t->sel.t.release;
 		t->group = group_of(run, t->sel.t.srcarch);
 	}

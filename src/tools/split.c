@@ -22,7 +22,6 @@ struct split_cmdline {
 	struct ptrarray trees; /* const char *, --tree as given */
 	struct ptrarray extra; /* --manifest */
 	struct ptrarray arches; /* --arch, with --common-only */
-	struct ptrarray only, without; /* --component, --exclude-component */
 	int verbose;
 	bool quiet;
 };
@@ -56,7 +55,8 @@ static const struct option_spec split_options[] = {
 	OPT_GROUP("Output:"),
 	OPT_STRING('o', "out", CMDLINE(o.out), "DIR",
 		   "write each part into DIR/PART (an install root each:\n"
-		   "common, arch-ARCH, flavour-NAME); DIR must not exist"),
+		   "common, arch-ARCH, flavour-NAME; PART@COMPONENT for\n"
+		   "the files of a component, e.g. rust); DIR must not exist"),
 	OPT_CALLBACK('F', "format", CMDLINE(o.format), "FMT",
 		     "dir (default), or tar, tar.gz, tar.xz, tar.zst, cpio:\n"
 		     "one archive per part, DIR/PART.FMT",
@@ -71,12 +71,6 @@ static const struct option_spec split_options[] = {
 	OPT_STRING(0, "report", CMDLINE(o.report), "FILE.yaml",
 		   "write a YAML report: the parts, and the part of every\n"
 		   "file of every tree; '-': stdout"),
-	OPT_CALLBACK(0, "component", CMDLINE(only), "NAME",
-		     "split only the files of this component (repeatable)",
-		     kbp_add_component, "--component takes a name like 'rust' ([a-z0-9][a-z0-9-]*), not '%s'"),
-	OPT_CALLBACK(0, "exclude-component", CMDLINE(without), "NAME",
-		     "split all but the files of this component (repeatable)",
-		     kbp_add_component, "--exclude-component takes a name like 'rust' ([a-z0-9][a-z0-9-]*), not '%s'"),
 	OPT_BOOL('f', "force", CMDLINE(o.force), "replace an existing DIR"),
 	OPT_BOOL('l', "list", CMDLINE(o.list), "print each tree's files and their parts; write nothing"),
 	OPT_BOOL('n', "dry-run", CMDLINE(o.dry_run), "print each part's size; write nothing"),
@@ -151,8 +145,6 @@ static void cmdline_release(struct split_cmdline *c)
 	ptrarray_free(&c->trees, NULL);
 	ptrarray_free(&c->extra, NULL);
 	ptrarray_free(&c->arches, NULL);
-	ptrarray_free(&c->only, NULL);
-	ptrarray_free(&c->without, NULL);
 }
 
 static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
@@ -172,8 +164,6 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 	}
 	if (!o->out && !o->list && !o->dry_run)
 		return usage_error(&split_usage, "%s", "no output given: pass --out DIR (or --list, --dry-run)");
-	if (c->only.n && c->without.n)
-		return usage_error(&split_usage, "%s", "--component and --exclude-component do not go together");
 	if (o->list && o->dry_run)
 		return usage_error(&split_usage, "%s", "--list and --dry-run do not go together");
 	if (o->report && (o->list || o->dry_run))
@@ -205,9 +195,6 @@ static int run_split(int argc, char *argv[])
 		parse_tree(c.trees.v[i], &trees[i]);
 	c.o.trees = trees;
 	c.o.ntrees = c.trees.n;
-	c.o.pack.exclude_components = c.without.n > 0;
-	c.o.pack.components = (const char **)(c.without.n ? c.without.v : c.only.v);
-	c.o.pack.ncomponents = c.without.n ? c.without.n : c.only.n;
 	c.o.arches = (const char **)c.arches.v;
 	c.o.narches = c.arches.n;
 	c.o.pack.extra_manifests = (const char **)c.extra.v;

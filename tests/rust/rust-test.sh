@@ -31,9 +31,9 @@ set -euo pipefail
 . "$(dirname "$0")/../kernel/boot-lib.sh"
 . "$(dirname "$0")/lib-rust.sh"
 kbp_enter_ns "$0" "$@"
-[ $# -eq 1 ] || die "usage: $0 pack|load|badcrc|norust|canary|hosttools|audit"
+[ $# -eq 1 ] || die "usage: $0 pack|load|badcrc|norust|split|canary|hosttools|audit"
 CASE=$1
-case "$CASE" in pack|load|badcrc|norust|canary|hosttools|audit) ;; *) die "unknown case $CASE" ;; esac
+case "$CASE" in pack|load|badcrc|norust|split|canary|hosttools|audit) ;; *) die "unknown case $CASE" ;; esac
 kbp_rust_setup
 log "build root $KBP_ROOT: $(in_root rustc --version)"
 
@@ -181,6 +181,58 @@ if [ "$CASE" = norust ]; then
         grep -qF "$f: required file is missing (CONFIG_RUST=y)" "$S/err.txt" "$S/out.txt" \
             && pass "verify: $f: required file is missing (CONFIG_RUST=y)" \
             || { fail "verify does not name $f as missing:"; cat "$S/out.txt" "$S/err.txt" | head -n 20 >&2; }
+    done
+    kbp_finish; exit
+fi
+
+# -------------------------------------------------------------------- split
+# A Rust flavour in a split (doc/split.md) with the full C flavour of the
+# same source: its Rust files go to parts of their own (PART@rust, as
+# Ubuntu's linux-lib-rust). With them installed, the Rust modules build
+# against the flavour's parts byte-identically to the original tree's
+# builds; without them, verify names what is missing.
+if [ "$CASE" = split ]; then
+    full=$("$KBP_TESTS_DIR/fixture/fixture.sh" 7.2 obj x86_64 full) || die "no 7.2 full fixture"
+    kbp_ro_bind "$full" || die "cannot make $full read-only"
+    "$KBUILD_PACK" split --tree rust="$OBJ" --tree full="$full/obj" --out "$S/parts" 2> "$S/split.err" \
+        || { cat "$S/split.err" >&2; die "kbuild-pack split failed"; }
+    printf '%s\n' arch-x86 arch-x86@rust common flavour-full flavour-rust flavour-rust@rust > "$S/parts.want"
+    diff -u "$S/parts.want" <(ls "$S/parts") >&2 && pass "the parts: $(ls "$S/parts" | tr '\n' ' ')" || fail "other parts (above)"
+    (cd "$OBJ" && ls rust/*.rmeta rust/*.so scripts/target.json; cd "$SRC" && ls scripts/rust_is_available_bindgen*.h) |
+        LC_ALL=C sort > "$S/rust-part.want"
+    (cd "$S/parts" && find ./*@rust -type f | sed -E 's|^\./[^/]+/usr/src/[^/]+/||') | LC_ALL=C sort > "$S/rust-part.got"
+    diff -u "$S/rust-part.want" "$S/rust-part.got" >&2 && pass "the @rust parts hold exactly the Rust part ($(wc -l < "$S/rust-part.got") files)" \
+        || fail "the @rust parts differ from the Rust part (above)"
+    install_parts() { # ROOT PART...
+        local root=$1 p
+        shift
+        mkdir -p "$root"
+        for p in "$@"; do cp -a "$S/parts/$p/." "$root/"; done
+    }
+    install_parts "$S/root" common arch-x86 arch-x86@rust flavour-rust flavour-rust@rust
+    install_parts "$S/root-norust" common arch-x86 flavour-rust
+    PACKED=$S/root/usr/src/linux-headers-$REL
+    common=$S/root$(readlink "$S/root/lib/modules/$REL/source")
+    run verify "$S/root"
+    expect_rc 0 "verify of the Rust flavour's installed parts" && [ ! -s "$S/out.txt" ] \
+        && pass "verify accepts the Rust flavour's installed parts" || fail "verify printed: $(head -c 300 "$S/out.txt")"
+    kbp_ro_bind "$S/root" || die "cannot make $S/root read-only"
+    kbp_copy_modules "$S/mod"
+    KCFLAGS="${KCFLAGS:-} -ffile-prefix-map=$PACKED=/kbp-kernel -ffile-prefix-map=$common=/kbp-kernel" \
+        kbp_build_modules "$PACKED" "$S/mod" hide || die "the Rust modules do not build against the installed parts"
+    pass "kbp_rust and rust_minimal build against the Rust flavour's installed parts (original trees hidden)"
+    for m in "${KBP_MODULES[@]}"; do check_crcs "$S/mod/$m/$m.ko"; done
+    mv "$S/mod" "$S/mod.split"
+    kbp_copy_modules "$S/mod"
+    kbp_build_modules "$KTREE" "$S/mod" || die "the Rust modules do not build against the original tree"
+    mv "$S/mod" "$S/mod.orig"
+    kbp_compare_builds "$S/mod.orig" "$S/mod.split" "original tree vs the split's installed parts"
+    run verify "$S/root-norust"
+    expect_rc 1 "verify of the Rust flavour without its @rust parts" || true
+    for f in rust/libcore.rmeta rust/libkernel.rmeta rust/libmacros.so scripts/target.json; do
+        grep -qF "$f: required file is missing (CONFIG_RUST=y)" "$S/out.txt" \
+            && pass "verify without the @rust parts: $f: required file is missing (CONFIG_RUST=y)" \
+            || { fail "verify without the @rust parts does not name $f:"; head -n 20 "$S/out.txt" >&2; }
     done
     kbp_finish; exit
 fi

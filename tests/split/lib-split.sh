@@ -82,16 +82,20 @@ kbp_split_run() {
 }
 
 # kbp_split_install "PARTS..." ROOT NAME: tree NAME's parts (common, its
-# arch's, its own; each from the first directory of PARTS that has it)
+# arch's, its own, with their components' parts PART@COMPONENT; each from
+# the first directory of PARTS that has it)
 # installed into ROOT, as a package manager would; sets KDIR (its build
 # directory there) and COMMON_DIR.
 kbp_split_install() {
-    local parts=$1 root=$2 n=$3 p d
+    local parts=$1 root=$2 n=$3 p d c
     mkdir -p "$root"
     for p in common "arch-${T_ARCH[$n]}" "flavour-$n"; do
         for d in $parts; do
             [ -d "$d/$p" ] || continue
-            cp -a "$d/$p/." "$root/"
+            # the part, and the parts of its components (PART@COMPONENT)
+            for c in "$d/$p" "$d/$p"@*; do
+                [ -d "$c" ] && cp -a "$c/." "$root/"
+            done
             break
         done
     done
