@@ -168,6 +168,21 @@ expect_fail() {
     else fail "$what: exit $rc, output above"; cat "$S/got.out" >&2; fi
 }
 
+# expect_make_stops WHAT ROOT TEXT...: make in ROOT's flavour directory
+# fails, and its output holds every TEXT
+expect_make_stops() {
+    local what=$1 root=$2 t
+    shift 2
+    if make -C "$root/usr/src/linux-headers-$REL" M=/nonexistent modules > "$S/make.out" 2>&1; then
+        fail "$n: make $what succeeded"
+        return
+    fi
+    for t in "$@"; do
+        grep -qF "$t" "$S/make.out" || { fail "$n: make $what said:"; cat "$S/make.out" >&2; return; }
+    done
+    pass "$n: make $what stops, saying so"
+}
+
 case_parts() {
     local n=${SPLIT_NAMES[0]} root common c
     kbp_split_use "$n"
@@ -181,13 +196,8 @@ case_parts() {
     printf '%s\n' "Makefile: a split build directory without its common part: $root$common is not installed" \
         "kbuild-pack: error: $root: 1 problem(s)" > "$S/want"
     expect_fail "$n: verify without the common part names it" "$S/want" "$KBUILD_PACK" verify "$root"
-    if make -C "$root/usr/src/linux-headers-$REL" M=/nonexistent modules > "$S/make.out" 2>&1; then
-        fail "$n: make without the common part succeeded"
-    else
-        grep -qF ": *** $root/usr/src/linux-headers-$REL needs the common part of Linux $SERIES" "$S/make.out" &&
-            grep -qF ", ${c#linux-headers-}, in $root$common: it is not installed.  Stop." "$S/make.out" \
-            && pass "$n: make without the common part stops, naming it" || { fail "$n: make said:"; cat "$S/make.out" >&2; }
-    fi
+    expect_make_stops "without the common part" "$root" ": *** $root/usr/src/linux-headers-$REL needs the common part of Linux $SERIES" \
+        ", ${c#linux-headers-}, in $root$common: it is not installed.  Stop."
     # another common part under the same name (--common-name): the digest tells
     "$KBUILD_PACK" split "${SPLIT_ARGS[@]}" --common-name kbp-test --out "$S/named" 2>/dev/null || die "split --common-name failed"
     "$KBUILD_PACK" split --tree "$n=${T_DIR[$n]}" --common-name kbp-test --out "$S/other" 2>/dev/null || die "split of $n alone failed"
@@ -200,12 +210,8 @@ case_parts() {
     printf '%s\n' "Makefile: $root/usr/src/linux-headers-kbp-test is not the common part this build directory was made with (it lists $have_digest, this one wants digest $want_digest): install the common part of this kernel's release" \
         "kbuild-pack: error: $root: 1 problem(s)" > "$S/want"
     expect_fail "$n: verify with another common part of the same name says so" "$S/want" "$KBUILD_PACK" verify "$root"
-    if make -C "$root/usr/src/linux-headers-$REL" M=/nonexistent modules > "$S/make.out" 2>&1; then
-        fail "$n: make with another common part succeeded"
-    else
-        grep -qF "*** $root/usr/src/linux-headers-kbp-test is not the common part $root/usr/src/linux-headers-$REL was made with (digest $want_digest" "$S/make.out" \
-            && pass "$n: make with another common part stops, saying so" || { fail "$n: make said:"; cat "$S/make.out" >&2; }
-    fi
+    expect_make_stops "with another common part" "$root" \
+        "*** $root/usr/src/linux-headers-kbp-test is not the common part $root/usr/src/linux-headers-$REL was made with (digest $want_digest"
     # without the architecture's part
     root=$S/no-arch
     mkdir -p "$root"
@@ -213,12 +219,8 @@ case_parts() {
     printf '%s\n' "Makefile: a split build directory without its architecture's part: $root$common/.kbuild-pack-arch-${T_ARCH[$n]} is not installed" \
         "kbuild-pack: error: $root: 1 problem(s)" > "$S/want"
     expect_fail "$n: verify without its architecture's part names it" "$S/want" "$KBUILD_PACK" verify "$root"
-    if make -C "$root/usr/src/linux-headers-$REL" M=/nonexistent modules > "$S/make.out" 2>&1; then
-        fail "$n: make without the arch part succeeded"
-    else
-        grep -qF "*** $root/usr/src/linux-headers-$REL needs the ${T_ARCH[$n]} part of Linux $(sed -n 's/^kernel //p' "$root$common/.kbuild-pack-common"), listed in $root$common/.kbuild-pack-arch-${T_ARCH[$n]} with digest" "$S/make.out" \
-            && pass "$n: make without the arch part stops, naming it" || { fail "$n: make said:"; cat "$S/make.out" >&2; }
-    fi
+    expect_make_stops "without the arch part" "$root" \
+        "*** $root/usr/src/linux-headers-$REL needs the ${T_ARCH[$n]} part of Linux $(sed -n 's/^kernel //p' "$root$common/.kbuild-pack-common"), listed in $root$common/.kbuild-pack-arch-${T_ARCH[$n]} with digest"
 }
 
 case_reasons() {
