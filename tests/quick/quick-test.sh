@@ -792,4 +792,79 @@ case_tmpdir-empty() {
 case_tmpdir-relative() {
 	tmpdir_case
 }
+# --- kbuild-pack split (doc/split.md) on the synthetic tree and a second
+# flavour of it: another configuration, the same source
+second_flavour() {
+	cp -a "$S/t/obj" "$S/obj2"
+	ln -sfn "$SRC" "$S/obj2/source"
+	echo 'CONFIG_KBP_SECOND=y' >>"$S/obj2/.config"
+	echo 'CONFIG_KBP_SECOND=y' >>"$S/obj2/include/config/auto.conf"
+	echo '#define CONFIG_KBP_SECOND 1' >>"$S/obj2/include/generated/autoconf.h"
+}
+case_split-usage() {
+	run split --out "$OUT/x"
+	expect_rc 2 "no tree"
+	run split --common-only --src "$SRC" --out "$OUT/x"
+	expect_rc 2 "--common-only without --arch"
+	run split --tree "$OBJ" --src "$SRC" --out "$OUT/x"
+	expect_rc 2 "--src without --common-only"
+	run split --tree "$OBJ" --common-name 'bad/name' --out "$OUT/x"
+	expect_rc 2 "a common name with a slash"
+	cat "$S/err.txt" >>"$S/all.err"
+	expect_empty "$OUT"
+}
+case_split-list() {
+	second_flavour
+	run split -M "$MANIFESTS" --tree one="$OBJ" --tree two="$S/obj2" --list
+	expect_rc 0
+	expect "$CASE"
+}
+case_split-dry-run() {
+	second_flavour
+	run split -M "$MANIFESTS" --tree one="$OBJ" --tree two="$S/obj2" --dry-run
+	expect_rc 0
+	expect "$CASE"
+	expect_empty "$OUT"
+}
+case_split-write() {
+	second_flavour
+	SOURCE_DATE_EPOCH=1700000000 run split -M "$MANIFESTS" --tree one="$OBJ" --tree two="$S/obj2" --out "$OUT/p" --format tar
+	expect_rc 0 "split into archives"
+	SOURCE_DATE_EPOCH=1700000000 run split -M "$MANIFESTS" --tree two="$S/obj2" --tree one="$OBJ" --out "$OUT/q" --format tar
+	expect_rc 0 "split, the trees in the other order"
+	(cd "$OUT/p" && ls && for f in *.tar; do echo "$f $(sum "$f")"; done) >"$S/out.txt"
+	for f in "$OUT"/p/*.tar; do
+		cmp -s "$f" "$OUT/q/$(basename "$f")" || fail "$(basename "$f") depends on the order of the trees"
+	done
+	: >"$S/err.txt"
+	expect "$CASE"
+}
+case_split-other-source() {
+	second_flavour
+	cp -a "$SRC" "$S/src2"
+	ln -sfn "$S/src2" "$S/obj2/source"
+	echo '/* changed */' >>"$S/src2/include/linux/module.h"
+	run split -M "$MANIFESTS" --tree one="$OBJ" --tree two="$S/obj2" --out "$OUT/p"
+	expect_rc 1
+	expect "$CASE"
+	expect_empty "$OUT"
+}
+case_split-bad-list() {
+	printf 'name x\nkernel 6.1.0\ndigest 00\nF\t0644\tnot-a-sha\tMakefile\n' >"$S/list"
+	run split -M "$MANIFESTS" --common "$S/list" --tree "$OBJ" --out "$OUT/p"
+	expect_rc 1 "a list with a bad line"
+	cp "$S/err.txt" "$S/err1.txt"
+	run split -M "$MANIFESTS" --tree one="$OBJ" --out "$OUT/p"
+	expect_rc 0 "a split to take the list from"
+	list=$(echo "$OUT"/p/common/usr/src/linux-headers-*/.kbuild-pack-common)
+	sed -i '4s/^F\t0644\t./F\t0644\t0/' "$list"
+	run split -M "$MANIFESTS" --common "$list" --tree "$OBJ" --out "$OUT/q"
+	expect_rc 1 "a list changed after it was written"
+	cat "$S/err1.txt" "$S/err.txt" >"$S/all.txt"
+	mv "$S/all.txt" "$S/err.txt"
+	sed -i -e 's/digest [0-9a-f]\{64\}/digest @DIGEST@/g; s/give [0-9a-f]\{64\}/give @DIGEST@/' "$S/err.txt"
+	: >"$S/out.txt"
+	expect "$CASE"
+	[ ! -e "$OUT/q" ] || fail "a failed split left $OUT/q"
+}
 kbp_run_case "$CASE"
