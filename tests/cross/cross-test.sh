@@ -22,7 +22,7 @@ set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/lib-cross.sh"
 kbp_enter_ns "$0" "$@"
-[ $# -eq 4 ] || [ $# -eq 5 ] || die "usage: $0 SERIES LAYOUT ARCH build|target|boot [FLAVOUR]"
+[ $# -eq 4 ] || [ $# -eq 5 ] || die "usage: $0 SERIES LAYOUT ARCH build|target|boot|boot-badcrc [FLAVOUR]"
 CASE=$4
 kbp_cross_setup "$1" "$2" "$3" "${5:-}"
 command -v "${CROSS}gcc" >/dev/null || die "${CROSS}gcc missing"
@@ -117,7 +117,7 @@ target)
             || fail "the target's sign-file failed"
     fi
     ;;
-boot)
+boot|boot-badcrc)
     if [ -n "${KBP_SPLIT_SERIES:-}" ]; then # tests/split: its installed parts of a split
         kbp_pack_and_build
     else
@@ -133,6 +133,12 @@ boot)
     CRC7_KO=$(kbp_modroot_ko crc7)
     cp "$CRC7_KO" "$R/mods/crc7.ko"
     for m in "${KBP_MODULES[@]}"; do cp "$S/mod/$m/$m.ko" "$R/mods/"; done
+    if [ "$CASE" = boot-badcrc ]; then
+        # kfree's CRC changed in kbp_user.ko, in the table the kernel checks
+        # (boot-lib.sh), before any signing
+        . "$KBP_TESTS_DIR/kernel/boot-lib.sh"
+        kbp_patch_crc "$R/mods/kbp_user.ko" kfree
+    fi
     SIGNED=
     # Unsigned modules by default: the tiny 6.1 kernel does not verify
     # module signatures (finit_module fails with ENOENT for signed modules,
@@ -164,7 +170,8 @@ PY
         SIGNED=1
         pass "test modules signed with the packed sign-file and certs/signing_key.x509"
     fi
-    printf '%s\n' crc7 "${KBP_MODULES[@]}" > "$R/mods/order"
+    if [ "$CASE" = boot-badcrc ]; then LOAD=(crc7 kbp_user kbp_provider); else LOAD=(crc7 "${KBP_MODULES[@]}"); fi
+    printf '%s\n' "${LOAD[@]}" > "$R/mods/order"
     (cd "$R" && find . | cpio -o -H newc --quiet) > "$S/initramfs.cpio"
     case "$KARCH" in
         arm64) QEMU=(qemu-system-aarch64 -M virt -cpu cortex-a57); CONSOLE=ttyAMA0 ;;
@@ -182,6 +189,17 @@ PY
     grep -q '^KBP-DONE' "$LOGF.txt" || { show_log; die "init did not reach KBP-DONE"; }
     grep -q "^KBP-INIT: $REL " "$LOGF.txt" && pass "booted release $REL ($(sed -n 's/^KBP-INIT: [^ ]* //p' "$LOGF.txt"))" \
         || fail "booted kernel is not $REL"
+    if [ "$CASE" = boot-badcrc ]; then
+        grep -q 'kbp_user: disagrees about version of symbol kfree$' "$LOGF.txt" \
+            && pass "the kernel reports 'kbp_user: disagrees about version of symbol kfree'" || fail "no CRC complaint about kbp_user"
+        grep -q '^KBP-INSMOD-FAIL: kbp_user' "$LOGF.txt" && pass "insmod of the patched kbp_user failed" || fail "the patched kbp_user loaded"
+        grep -q 'kbp_user: loaded' "$LOGF.txt" && fail "the patched kbp_user ran its init" || pass "the patched kbp_user did not run its init"
+        grep -qx 'KBP-INSMOD-OK: kbp_provider' "$LOGF.txt" && grep -q 'kbp_provider: loaded' "$LOGF.txt" \
+            && pass "an unmodified module still loads afterwards" || fail "kbp_provider did not load after the refused kbp_user"
+        [ $FAILS -eq 0 ] || show_log
+        kbp_finish
+        exit
+    fi
     for m in crc7 "${KBP_MODULES[@]}"; do
         grep -qx "KBP-INSMOD-OK: $m" "$LOGF.txt" && pass "insmod $m" || fail "insmod $m: $(grep "KBP-INSMOD-FAIL: $m" "$LOGF.txt")"
         grep -Eq "^$m [0-9]+ [0-9]+ " "$LOGF.txt" || fail "$m not in /proc/modules"

@@ -215,7 +215,7 @@ kbp_modversions() {
 kbp_ext_modversions() {
     local ko=$1 d
     d=$(mktemp -d "$S/ext.XXXXXX")
-    if objcopy --dump-section __version_ext_crcs="$d/crcs" --dump-section __version_ext_names="$d/names" \
+    if "${CROSS:-}objcopy" --dump-section __version_ext_crcs="$d/crcs" --dump-section __version_ext_names="$d/names" \
             "$ko" "$d/junk" 2>/dev/null; then
         paste -d' ' <(od -An -v -tx4 -w4 "$d/crcs" | awk '{ printf "0x%s\n", $1 }') \
                     <(tr '\0' '\n' < "$d/names" | grep -v '^$') | LC_ALL=C sort -k2
