@@ -94,3 +94,88 @@ kbpp_check_split() {
     [ "$(cat "$S/objtool.lst")" = "tools/objtool/objtool f" ] && pass "the objtool package holds exactly tools/objtool/objtool" \
         || fail "the objtool package holds: $(tr '\n' ';' < "$S/objtool.lst")"
 }
+
+# The split parts tests (kbuild-pack split of two trees of one release,
+# packaged part by part).
+# kbpp_split_setup: the 6.1 x86_64 obj fixture (kbp_setup: FIX, SRC, OBJ,
+# REL, KTREE, S) and the 6.1 arm64 cross fixture (AFIX, AOBJ, AREL, ACROSS),
+# both read-only; KBPP_FIXDIR, the directory holding both, which the module
+# builds against the packages hide.
+kbpp_split_setup() {
+    kbp_open_fixture kbp-test 6.1 obj arm64
+    AFIX=$FIX AOBJ=$OBJ AREL=$REL ACROSS=$(cat "$FIX/cross-compile")
+    rmdir "$S"
+    kbpp_setup 6.1 obj
+    KBPP_FIXDIR=$(dirname "$FIX")
+    [ "$(dirname "$AFIX")" = "$KBPP_FIXDIR" ] || die "the fixtures $FIX and $AFIX are not in one cache directory"
+    case "$S/" in "$KBPP_FIXDIR"/*) die "the scratch dir $S lies in the fixture cache $KBPP_FIXDIR" ;; esac
+    command -v "${ACROSS}gcc" >/dev/null || die "${ACROSS}gcc not found"
+}
+
+# kbpp_split_parts OUT: the parts as kbuild-pack split writes them, of the
+# two trees named as the packages name them (x86, arm64).
+kbpp_split_parts() {
+    SOURCE_DATE_EPOCH=1705320000 "$KBUILD_PACK" split --tree x86="$OBJ" --tree arm64="$AOBJ" --out "$1" 2> "$S/split.stderr" ||
+        { cat "$S/split.stderr" >&2; die "kbuild-pack split failed"; }
+    [ "$(cd "$1" && echo *)" = "arch-arm64 arch-x86 common flavour-arm64 flavour-x86" ] ||
+        die "kbuild-pack split wrote the parts $(cd "$1" && echo *)"
+}
+
+# kbpp_check_part PART ROOT NAMES: ROOT (a package's payload, extracted)
+# holds exactly part PART of $S/parts (names, bytes, modes, link targets),
+# and NAMES (the package's own list of its files and links, absolute, one
+# a line) names exactly them.
+kbpp_check_part() {
+    local part=$1 root=$2 names=$3
+    kbpp_listing "$S/parts/$part" > "$S/part-$part.lst"
+    kbpp_listing "$root" > "$S/pkg-$part.lst"
+    if diff -u "$S/part-$part.lst" "$S/pkg-$part.lst" > "$S/part-$part.diff"; then
+        pass "the package of part $part holds its $(wc -l < "$S/part-$part.lst") files and links: same bytes, modes and link targets"
+    else
+        fail "the package of part $part differs from the part:"; head -n 20 "$S/part-$part.diff" >&2
+    fi
+    if cut -d' ' -f1 "$S/part-$part.lst" | sed 's|^|/|' | diff -u - <(LC_ALL=C sort "$names") > "$S/names-$part.diff"; then
+        pass "the package of part $part lists exactly the part's files and links"
+    else
+        fail "the list of the package of part $part differs from the part:"; head -n 20 "$S/names-$part.diff" >&2
+    fi
+}
+
+# kbpp_check_disjoint WHAT NAMES...: no file or link is in two of the
+# packages whose lists NAMES are.
+kbpp_check_disjoint() {
+    local what=$1 dups
+    shift
+    dups=$(cat "$@" | LC_ALL=C sort | uniq -d)
+    [ -z "$dups" ] && pass "the packages $what are disjoint ($(cat "$@" | wc -l) files and links)" \
+        || fail "in two packages of $what: $(echo "$dups" | head -n 5 | tr '\n' ' ')"
+}
+
+# kbpp_split_modules ROOT_X86 ROOT_ARM64: the test modules build against
+# usr/src/linux-headers-<release> of each root (the packages of a tree's
+# common, arch and flavour parts installed there) with both fixtures
+# hidden, arm64 cross-built; their ABI is the tree's, and they are byte for
+# byte the modules built against the original tree.
+kbpp_split_modules() {
+    local tag kdir fix obj rel
+    for tag in x86 arm64; do
+        if [ $tag = x86 ]; then
+            kdir=$1/usr/src/linux-headers-$REL fix=$FIX obj=$OBJ rel=$REL CROSS=
+        else
+            kdir=$2/usr/src/linux-headers-$AREL fix=$AFIX obj=$AOBJ rel=$AREL CROSS=$ACROSS
+            export ARCH=arm64 CROSS_COMPILE=$ACROSS
+        fi
+        kbp_copy_modules "$S/mod"
+        log "building the test modules against $kdir ($tag; both fixtures hidden)"
+        FIX=$KBPP_FIXDIR kbp_build_modules "$kdir" "$S/mod" hide || die "test modules do not build against $kdir"
+        pass "all test modules build against the installed $tag packages"
+        FIX=$fix REL=$rel kbp_check_module_abi "$S/mod" "$obj/Module.symvers"
+        mv "$S/mod" "$S/mod.pkg-$tag"
+        kbp_copy_modules "$S/mod"
+        kbp_build_modules "$obj" "$S/mod" || die "test modules do not build against $obj"
+        mv "$S/mod" "$S/mod.orig-$tag"
+        kbp_compare_builds "$S/mod.orig-$tag" "$S/mod.pkg-$tag" "$tag: original tree vs installed packages"
+        unset ARCH CROSS_COMPILE
+    done
+    CROSS=
+}
