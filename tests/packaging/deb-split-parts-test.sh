@@ -63,7 +63,7 @@ for p in common arch-x86 arch-arm64 x86 arm64; do
     dpkg-deb -x "${deb[$p]}" "$S/payload-$p" || die "dpkg-deb -x ${deb[$p]} failed"
     # debhelper adds the package's own docs: the rest is the part
     rm -rf "$S/payload-$p/usr/share/doc/$hp-$p"
-    rmdir --ignore-fail-on-non-empty -p "$S/payload-$p/usr/share/doc"
+    (cd "$S/payload-$p" && rmdir --ignore-fail-on-non-empty -p usr/share/doc)
     grep -v "^/usr/share/doc/$hp-$p/" "$S/$p.names" > "$S/$p.names.part" || true
     kbpp_check_part "$part" "$S/payload-$p" "$S/$p.names.part"
 done
