@@ -12,10 +12,13 @@
 # (names, bytes, modes, link targets); the packages are disjoint; each
 # tree's three packages, installed with dpkg --root (an admin dir holding
 # this machine's status, for make and libc), build the test modules (both
-# fixtures hidden; arm64 cross) byte for byte as the original tree does.
+# fixtures hidden; arm64 cross) byte for byte as the original tree does;
+# verify accepts them (../split/lib-split.sh).
 # Prints each package's size.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
+. "$(dirname "$0")/../cross/lib-cross.sh"
+. "$(dirname "$0")/../split/lib-split.sh"
 . "$(dirname "$0")/lib.sh"
 kbp_enter_ns "$0" "$@"
 kbpp_split_setup
@@ -31,7 +34,7 @@ sed "s/@RELEASE@/$REL/g" "$KBP_PKG_TESTS/split-parts/debian/kbuild-pack-split" >
 sed "s/@RELEASE@/$REL/g" "$KBP_PKG_TESTS/deb-headers/debian/changelog.in" > "$src/debian/changelog"
 
 export PATH=$KBP_TOP/packaging/debian:$PATH PERL5LIB=$KBP_TOP/packaging/debian${PERL5LIB:+:$PERL5LIB}
-export KBUILD_PACK KOBJ_X86=$OBJ KOBJ_ARM64=$AOBJ
+export KBUILD_PACK KOBJ_X86=${T_DIR[x86]} KOBJ_ARM64=${T_DIR[arm64]}
 (cd "$src" && kbpp_run "$S/dpkg-buildpackage.log" dpkg-buildpackage -us -uc -b)
 ver=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
 declare -A deb
@@ -87,5 +90,5 @@ for arch in x86 arm64; do
     kbpp_run "$S/install-$arch.log" dpkg --root="$S/root-$arch" -i "${deb[common]}" "${deb[arch-$arch]}" "${deb[$arch]}"
     pass "dpkg --root installs common, arch-$arch and $arch together"
 done
-kbpp_split_modules "$S/root-x86" "$S/root-arm64"
+kbpp_split_modules
 kbp_finish

@@ -10,6 +10,9 @@ KBP_PKG_TESTS=$KBP_TOP/tests/packaging
 # set -e -o pipefail when no mount lies below $S).
 kbpp_setup() {
     kbp_setup "$@"
+    kbpp_keep_status
+}
+kbpp_keep_status() {
     trap 'rc=$?; set +e; (exit $rc); kbp_cleanup' EXIT
 }
 
@@ -95,28 +98,23 @@ kbpp_check_split() {
         || fail "the objtool package holds: $(tr '\n' ';' < "$S/objtool.lst")"
 }
 
-# The split parts tests (kbuild-pack split of two trees of one release,
-# packaged part by part).
-# kbpp_split_setup: the 6.1 x86_64 obj fixture (kbp_setup: FIX, SRC, OBJ,
-# REL, KTREE, S) and the 6.1 arm64 cross fixture (AFIX, AOBJ, AREL, ACROSS),
-# both read-only; KBPP_FIXDIR, the directory holding both, which the module
-# builds against the packages hide.
+# The split parts tests: kbuild-pack split of the 6.1 x86_64 and arm64
+# fixtures (trees x86 and arm64 of ../split/lib-split.sh, sourced before
+# this file), packaged part by part.
+# kbpp_split_setup: kbp_split_open 6.1 (T_DIR, T_REL, ..., HIDE, S); REL,
+# the release of both trees.
 kbpp_split_setup() {
-    kbp_open_fixture kbp-test 6.1 obj arm64
-    AFIX=$FIX AOBJ=$OBJ AREL=$REL ACROSS=$(cat "$FIX/cross-compile")
-    rmdir "$S"
-    kbpp_setup 6.1 obj
-    KBPP_FIXDIR=$(dirname "$FIX")
-    [ "$(dirname "$AFIX")" = "$KBPP_FIXDIR" ] || die "the fixtures $FIX and $AFIX are not in one cache directory"
-    case "$S/" in "$KBPP_FIXDIR"/*) die "the scratch dir $S lies in the fixture cache $KBPP_FIXDIR" ;; esac
-    command -v "${ACROSS}gcc" >/dev/null || die "${ACROSS}gcc not found"
+    SERIES=6.1
+    kbp_split_open 6.1
+    kbpp_keep_status
+    REL=${T_REL[x86]}
+    [ "${T_REL[arm64]}" = "$REL" ] || die "the trees x86 and arm64 are of releases $REL and ${T_REL[arm64]}, not one"
 }
 
-# kbpp_split_parts OUT: the parts as kbuild-pack split writes them, of the
-# two trees named as the packages name them (x86, arm64).
+# kbpp_split_parts OUT: the parts as kbuild-pack split writes them, one
+# package's each.
 kbpp_split_parts() {
-    SOURCE_DATE_EPOCH=1705320000 "$KBUILD_PACK" split --tree x86="$OBJ" --tree arm64="$AOBJ" --out "$1" 2> "$S/split.stderr" ||
-        { cat "$S/split.stderr" >&2; die "kbuild-pack split failed"; }
+    kbp_split_run "$1"
     [ "$(cd "$1" && echo *)" = "arch-arm64 arch-x86 common flavour-arm64 flavour-x86" ] ||
         die "kbuild-pack split wrote the parts $(cd "$1" && echo *)"
 }
@@ -151,31 +149,15 @@ kbpp_check_disjoint() {
         || fail "in two packages of $what: $(echo "$dups" | head -n 5 | tr '\n' ' ')"
 }
 
-# kbpp_split_modules ROOT_X86 ROOT_ARM64: the test modules build against
-# usr/src/linux-headers-<release> of each root (the packages of a tree's
-# common, arch and flavour parts installed there) with both fixtures
-# hidden, arm64 cross-built; their ABI is the tree's, and they are byte for
-# byte the modules built against the original tree.
+# kbpp_split_modules: each tree's packages, installed in $S/root-NAME,
+# checked as its parts are (kbp_split_check_install: verify, the test
+# modules with every fixture hidden, arm64 cross-built, byte for byte as
+# against the original tree).
 kbpp_split_modules() {
-    local tag kdir fix obj rel
-    for tag in x86 arm64; do
-        if [ $tag = x86 ]; then
-            kdir=$1/usr/src/linux-headers-$REL fix=$FIX obj=$OBJ rel=$REL CROSS=
-        else
-            kdir=$2/usr/src/linux-headers-$AREL fix=$AFIX obj=$AOBJ rel=$AREL CROSS=$ACROSS
-            export ARCH=arm64 CROSS_COMPILE=$ACROSS
-        fi
-        kbp_copy_modules "$S/mod"
-        log "building the test modules against $kdir ($tag; both fixtures hidden)"
-        FIX=$KBPP_FIXDIR kbp_build_modules "$kdir" "$S/mod" hide || die "test modules do not build against $kdir"
-        pass "all test modules build against the installed $tag packages"
-        FIX=$fix REL=$rel kbp_check_module_abi "$S/mod" "$obj/Module.symvers"
-        mv "$S/mod" "$S/mod.pkg-$tag"
-        kbp_copy_modules "$S/mod"
-        kbp_build_modules "$obj" "$S/mod" || die "test modules do not build against $obj"
-        mv "$S/mod" "$S/mod.orig-$tag"
-        kbp_compare_builds "$S/mod.orig-$tag" "$S/mod.pkg-$tag" "$tag: original tree vs installed packages"
-        unset ARCH CROSS_COMPILE
+    local n
+    for n in x86 arm64; do
+        kbp_split_use "$n"
+        kbp_split_dirs "$S/root-$n" "$n"
+        kbp_split_check_install "$S/root-$n" "$n" "its installed packages"
     done
-    CROSS=
 }

@@ -10,11 +10,14 @@
 # both common packages hold the same files; each package's payload is
 # exactly its part as "kbuild-pack split --out" writes it (names, bytes,
 # modes, link targets), and its file list names exactly them; the packages
-# are disjoint; each tree's three packages, installed with rpm --root, build
-# the test modules (both fixtures hidden; arm64 cross) byte for byte as the
-# original tree does. Prints each package's size.
+# are disjoint; each tree's three packages, installed with rpm --root, pass
+# verify and build the test modules (both fixtures hidden; arm64 cross) byte
+# for byte as the original tree does (../split/lib-split.sh). Prints each
+# package's size.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
+. "$(dirname "$0")/../cross/lib-cross.sh"
+. "$(dirname "$0")/../split/lib-split.sh"
 . "$(dirname "$0")/lib.sh"
 kbp_enter_ns "$0" "$@"
 kbpp_split_setup
@@ -29,7 +32,7 @@ for arch in x86 arm64; do
         --load "$KBP_TOP/packaging/rpm/macros.kbuild-pack" \
         --define "_topdir $top" --define "_tmppath $S/tmp" \
         --define "kbuild_pack $KBUILD_PACK" \
-        --define "kobj_x86 $OBJ" --define "kobj_arm64 $AOBJ" \
+        --define "kobj_x86 ${T_DIR[x86]}" --define "kobj_arm64 ${T_DIR[arm64]}" \
         --define "kbp_arch $arch" --define "kbp_flavour $arch" \
         --define "_binary_payload w6.gzdio" \
         "$KBP_PKG_TESTS/split-parts/kbp-test-split-parts.spec"
@@ -85,5 +88,5 @@ for arch in x86 arm64; do
     kbpp_run "$S/install-$arch.log" rpm --root "$root" -i "${rpm[common-x86]}" "${rpm[arch-$arch]}" "${rpm[$arch]}"
     pass "rpm --root installs common, arch-$arch and $arch together"
 done
-kbpp_split_modules "$S/root-x86" "$S/root-arm64"
+kbpp_split_modules
 kbp_finish
