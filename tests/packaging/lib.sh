@@ -99,11 +99,14 @@ kbpp_check_split() {
 }
 
 # The split parts tests: kbuild-pack split of the 6.1 x86_64 and arm64
-# fixtures (trees x86 and arm64 of ../split/lib-split.sh, sourced before
-# this file), packaged part by part.
-# kbpp_split_setup: kbp_split_open 6.1 (T_DIR, T_REL, ..., HIDE, S); REL,
-# the release of both trees.
+# fixtures (trees x86 and arm64 of ../split/lib-split.sh), packaged part by
+# part.
+# kbpp_split_setup: the helpers of ../split/lib-split.sh and
+# ../cross/lib-cross.sh; kbp_split_open 6.1 (T_DIR, T_REL, ..., HIDE, S);
+# REL, the release of both trees.
 kbpp_split_setup() {
+    . "$KBP_TESTS_DIR/cross/lib-cross.sh"
+    . "$KBP_TESTS_DIR/split/lib-split.sh"
     SERIES=6.1
     kbp_split_open 6.1
     kbpp_keep_status

@@ -16,8 +16,6 @@
 # package's size.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
-. "$(dirname "$0")/../cross/lib-cross.sh"
-. "$(dirname "$0")/../split/lib-split.sh"
 . "$(dirname "$0")/lib.sh"
 kbp_enter_ns "$0" "$@"
 kbpp_split_setup
