@@ -10,6 +10,9 @@ KBP_PKG_TESTS=$KBP_TOP/tests/packaging
 # set -e -o pipefail when no mount lies below $S).
 kbpp_setup() {
     kbp_setup "$@"
+    kbpp_keep_status
+}
+kbpp_keep_status() {
     trap 'rc=$?; set +e; (exit $rc); kbp_cleanup' EXIT
 }
 
@@ -93,4 +96,71 @@ kbpp_check_split() {
     kbpp_listing "$ot" | cut -d' ' -f1,2 > "$S/objtool.lst"
     [ "$(cat "$S/objtool.lst")" = "tools/objtool/objtool f" ] && pass "the objtool package holds exactly tools/objtool/objtool" \
         || fail "the objtool package holds: $(tr '\n' ';' < "$S/objtool.lst")"
+}
+
+# The split parts tests: kbuild-pack split of the 6.1 x86_64 and arm64
+# fixtures (trees x86 and arm64 of ../split/lib-split.sh), packaged part by
+# part.
+# kbpp_split_setup: the helpers of ../split/lib-split.sh and
+# ../cross/lib-cross.sh; kbp_split_open 6.1 (T_DIR, T_REL, ..., HIDE, S);
+# REL, the release of both trees.
+kbpp_split_setup() {
+    . "$KBP_TESTS_DIR/cross/lib-cross.sh"
+    . "$KBP_TESTS_DIR/split/lib-split.sh"
+    SERIES=6.1
+    kbp_split_open 6.1
+    kbpp_keep_status
+    REL=${T_REL[x86]}
+    [ "${T_REL[arm64]}" = "$REL" ] || die "the trees x86 and arm64 are of releases $REL and ${T_REL[arm64]}, not one"
+}
+
+# kbpp_split_parts OUT: the parts as kbuild-pack split writes them, one
+# package's each.
+kbpp_split_parts() {
+    kbp_split_run "$1"
+    [ "$(cd "$1" && echo *)" = "arch-arm64 arch-x86 common flavour-arm64 flavour-x86" ] ||
+        die "kbuild-pack split wrote the parts $(cd "$1" && echo *)"
+}
+
+# kbpp_check_part PART ROOT NAMES: ROOT (a package's payload, extracted)
+# holds exactly part PART of $S/parts (names, bytes, modes, link targets),
+# and NAMES (the package's own list of its files and links, absolute, one
+# a line) names exactly them.
+kbpp_check_part() {
+    local part=$1 root=$2 names=$3
+    kbpp_listing "$S/parts/$part" > "$S/part-$part.lst"
+    kbpp_listing "$root" > "$S/pkg-$part.lst"
+    if diff -u "$S/part-$part.lst" "$S/pkg-$part.lst" > "$S/part-$part.diff"; then
+        pass "the package of part $part holds its $(wc -l < "$S/part-$part.lst") files and links: same bytes, modes and link targets"
+    else
+        fail "the package of part $part differs from the part:"; head -n 20 "$S/part-$part.diff" >&2
+    fi
+    if cut -d' ' -f1 "$S/part-$part.lst" | sed 's|^|/|' | diff -u - <(LC_ALL=C sort "$names") > "$S/names-$part.diff"; then
+        pass "the package of part $part lists exactly the part's files and links"
+    else
+        fail "the list of the package of part $part differs from the part:"; head -n 20 "$S/names-$part.diff" >&2
+    fi
+}
+
+# kbpp_check_disjoint WHAT NAMES...: no file or link is in two of the
+# packages whose lists NAMES are.
+kbpp_check_disjoint() {
+    local what=$1 dups
+    shift
+    dups=$(cat "$@" | LC_ALL=C sort | uniq -d)
+    [ -z "$dups" ] && pass "the packages $what are disjoint ($(cat "$@" | wc -l) files and links)" \
+        || fail "in two packages of $what: $(echo "$dups" | head -n 5 | tr '\n' ' ')"
+}
+
+# kbpp_split_modules: each tree's packages, installed in $S/root-NAME,
+# checked as its parts are (kbp_split_check_install: verify, the test
+# modules with every fixture hidden, arm64 cross-built, byte for byte as
+# against the original tree).
+kbpp_split_modules() {
+    local n
+    for n in x86 arm64; do
+        kbp_split_use "$n"
+        kbp_split_dirs "$S/root-$n" "$n"
+        kbp_split_check_install "$S/root-$n" "$n" "its installed packages"
+    done
 }

@@ -99,6 +99,13 @@ kbp_split_install() {
             break
         done
     done
+    kbp_split_dirs "$root" "$n"
+}
+
+# kbp_split_dirs ROOT NAME: KDIR and COMMON_DIR of tree NAME's parts
+# installed in ROOT (by kbp_split_install, or by packages).
+kbp_split_dirs() {
+    local root=$1 n=$2
     KDIR=$root/usr/src/linux-headers-${T_REL[$n]}
     COMMON_DIR=$(readlink "$root/lib/modules/${T_REL[$n]}/source")
     COMMON_DIR=$root$COMMON_DIR
@@ -150,4 +157,30 @@ kbp_split_install_fixture() {
         export KCFLAGS="$KCFLAGS -ffile-prefix-map=$KDIR=/kbp-kernel -ffile-prefix-map=$COMMON_DIR=/kbp-kernel"
     fi
     pass "the parts of $SPLIT_ME (common, arch-${T_ARCH[$SPLIT_ME]}, flavour-$SPLIT_ME) installed in $1"
+}
+
+# kbp_split_check_install ROOT NAME WHAT: tree NAME's parts installed in
+# ROOT (kbp_split_use NAME and kbp_split_dirs done; WHAT says how they got
+# there): verify accepts ROOT (a native tree: verify --canary builds against
+# it); ROOT, made read-only, builds the test modules with every fixture
+# hidden, with the tree's ABI, byte for byte as the original tree does.
+kbp_split_check_install() {
+    local root=$1 n=$2 what=$3
+    "$KBUILD_PACK" verify "$root" > "$S/verify.out" 2> "$S/verify.err" && [ ! -s "$S/verify.out" ] \
+        && pass "$n: verify accepts $what" \
+        || fail "$n: verify of $what: $(cat "$S/verify.out" "$S/verify.err")"
+    # (a cross tree's canary cross-builds: ARCH and CROSS_COMPILE are set)
+    "$KBUILD_PACK" verify --canary "$KDIR" > "$S/canary.out" 2>&1 && pass "$n: verify --canary builds a module against $what" \
+        || fail "$n: verify --canary: $(tail -n 20 "$S/canary.out")"
+    kbp_ro_bind "$root" || die "cannot make $root read-only"
+    log "$n: building the test modules against $what (every fixture hidden)"
+    kbp_split_build "$KDIR" "$S/mod" || die "$n: the test modules do not build against $what"
+    pass "$n: all test modules build against $what"
+    if [ -n "$KARCH" ]; then kbp_check_modules "$S/mod" "$KDIR"; else kbp_check_module_abi "$S/mod" "$KDIR/Module.symvers"; fi
+    mv "$S/mod" "$S/mod.split"
+    kbp_copy_modules "$S/mod"
+    kbp_build_modules "$KTREE" "$S/mod" || die "$n: the test modules do not build against $KTREE"
+    mv "$S/mod" "$S/mod.orig"
+    kbp_compare_builds "$S/mod.orig" "$S/mod.split" "$n: original tree vs $what"
+    rm -rf "$S/mod.orig" "$S/mod.split"
 }

@@ -68,23 +68,7 @@ check_installs() {
         kbp_split_use "$n"
         root=$S/$prefix-$n
         kbp_split_install "$parts" "$root" "$n"
-        "$KBUILD_PACK" verify "$root" > "$S/verify.out" 2> "$S/verify.err" && [ ! -s "$S/verify.out" ] \
-            && pass "$n: verify accepts its installed parts" \
-            || fail "$n: verify of its installed parts: $(cat "$S/verify.out" "$S/verify.err")"
-        # (a cross tree's canary cross-builds: ARCH and CROSS_COMPILE are set)
-        "$KBUILD_PACK" verify --canary "$KDIR" > "$S/canary.out" 2>&1 && pass "$n: verify --canary builds a module against its installed parts" \
-            || fail "$n: verify --canary: $(tail -n 20 "$S/canary.out")"
-        kbp_ro_bind "$root" || die "cannot make $root read-only"
-        log "$n: building the test modules against its installed parts (every fixture hidden)"
-        kbp_split_build "$KDIR" "$S/mod" || die "$n: the test modules do not build against its installed parts"
-        pass "$n: all test modules build against its installed parts"
-        if [ -n "$KARCH" ]; then kbp_check_modules "$S/mod" "$KDIR"; else kbp_check_module_abi "$S/mod" "$KDIR/Module.symvers"; fi
-        mv "$S/mod" "$S/mod.split"
-        kbp_copy_modules "$S/mod"
-        kbp_build_modules "$KTREE" "$S/mod" || die "$n: the test modules do not build against $KTREE"
-        mv "$S/mod" "$S/mod.orig"
-        kbp_compare_builds "$S/mod.orig" "$S/mod.split" "$n: original tree vs its installed parts"
-        rm -rf "$S/mod.orig" "$S/mod.split"
+        kbp_split_check_install "$root" "$n" "its installed parts"
     done
 }
 
