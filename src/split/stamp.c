@@ -143,6 +143,9 @@ static int parse(const char *file, char *text, struct common_list *cl)
 				cl->n++;
 				continue;
 			}
+			/* what parse_entry took before it found the line bad */
+			free(cl->v[cl->n].rel);
+			free(cl->v[cl->n].target);
 		}
 		log_err("%s:%u: not a line of a kbuild-pack common part list", file, lineno);
 		free(digest);
