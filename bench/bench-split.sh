@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench-split.sh [SET...]
+# bench-split.sh [N [SET...]]
 #
 # What `kbuild-pack split` costs and saves against packing each tree alone,
 # on the cached fixture kernels (never builds one; a set whose fixture is
@@ -17,7 +17,9 @@
 #   xz       the tar.xz archives' sizes: what a mirror stores; for one
 #            flavour, its single pack against common + arch + its flavour part,
 #            what a user downloads
-#   wall/cpu the split run against the N packs (user+sys, children included)
+#   wall/cpu the split run against the packs of its trees one by one (user+sys,
+#            children included): medians of N rounds (default 3) of the packs
+#            and the split as directories, alternating; the tar.xz ones once
 # and the issue's goal: N flavours of one architecture at most 1.2 times the
 # largest of their single packs, on disk and in download.
 #
@@ -29,7 +31,8 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 CACHE=${KBP_FIXTURE_CACHE:-/var/cache/kbuild-pack/fixtures}
 MD=${KBP_BENCH_MD:-}
-SETS=("$@")
+N=${1:-${N:-3}}
+SETS=("${@:2}")
 [ ${#SETS[@]} -gt 0 ] || SETS=(72x2 72x3 72x3a 61)
 
 declare -A SET_TREES=([72x2]="tiny full" [72x3]="tiny full rust" [72x3a]="tiny full rust arm64"
@@ -64,7 +67,9 @@ have_tree() { # TREE: sets SRC[TREE], OBJ[TREE] (empty: in-tree) once
     log "$t: $fix (release $(cat "$fix/release"))"
 }
 
-# timed KEY CMD...: runs CMD, KEY's wall and cpu (user+sys) into W[KEY], C[KEY]
+median() { LC_ALL=C sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) m = v[(NR + 1) / 2]; else m = (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.3f\n", m }'; }
+# timed KEY CMD...: runs CMD; W[KEY], C[KEY]: the median wall and cpu
+# (user+sys) time of all runs of KEY so far
 declare -A W C
 TIMEFORMAT='%R %U %S'
 timed() {
@@ -72,7 +77,9 @@ timed() {
     sync
     { time "$@" 2>"$S/err"; } 2>"$S/time" || { cat "$S/err" >&2; die "$key: $* failed"; }
     read -r wall usr sys < "$S/time"
-    W[$key]=$wall C[$key]=$(echo "$usr + $sys" | bc -l)
+    echo "$wall" >> "$S/$key.wall"
+    echo "$usr + $sys" | bc -l >> "$S/$key.cpu"
+    W[$key]=$(median < "$S/$key.wall") C[$key]=$(median < "$S/$key.cpu")
 }
 sizes() { # KEY DIR...: apparent bytes, disk bytes, files of DIRs into B, D, F
     local key=$1 b=0 d=0 f=0 x; shift
@@ -86,14 +93,14 @@ sizes() { # KEY DIR...: apparent bytes, disk bytes, files of DIRs into B, D, F
 xz_of() { local n=0 x; for x in "$@"; do n=$((n + $(stat -c %s "$x"))); done; echo "$n"; }
 declare -A B D F X
 
-pack_alone() { # TREE: its single pack, as a directory and as tar.xz
-    local t=$1 args
-    [ -n "${B[one.$t]:-}" ] && return 0
+pack_alone() { # SET TREE: its single pack as a directory (again), and as tar.xz (once)
+    local key=one.$1.$2 t=$2 args
     args=(-q -M "$REPO/manifests" --src "${SRC[$t]}" ${OBJ[$t]:+--obj "${OBJ[$t]}"})
-    timed "one.$t" "$KBUILD_PACK" "${args[@]}" --out "$S/one.$t"
-    timed "onexz.$t" "$KBUILD_PACK" "${args[@]}" --format tar.xz --out "$S/one.$t.tar.xz"
-    sizes "one.$t" "$S/one.$t"
-    X[one.$t]=$(xz_of "$S/one.$t.tar.xz")
+    rm -rf "$S/one.$t"
+    timed "$key" "$KBUILD_PACK" "${args[@]}" --out "$S/one.$t"
+    sizes "$key" "$S/one.$t"
+    [ -f "$S/one.$t.tar.xz" ] || timed "onexz.$t" "$KBUILD_PACK" "${args[@]}" --format tar.xz --out "$S/one.$t.tar.xz"
+    X[$key]=$(xz_of "$S/one.$t.tar.xz")
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
@@ -111,11 +118,14 @@ for set in "${SETS[@]}"; do
     ok=1
     for t in "${trees[@]}"; do have_tree "$t" || ok=0; done
     [ $ok = 1 ] || { echo "${SET_LABEL[$set]}: skipped (fixture missing)"; continue; }
-    for t in "${trees[@]}"; do pack_alone "$t"; done
 
     split=(-q -M "$REPO/manifests")
     for t in "${trees[@]}"; do split+=(--tree "${PART[$t]}=${OBJ[$t]:-${SRC[$t]}}"); done
-    timed "split.$set" "$KBUILD_PACK" split "${split[@]}" --out "$S/split.$set"
+    for ((i = 1; i <= N; i++)); do
+        for t in "${trees[@]}"; do pack_alone "$set" "$t"; done
+        rm -rf "$S/split.$set"
+        timed "split.$set" "$KBUILD_PACK" split "${split[@]}" --out "$S/split.$set"
+    done
     timed "splitxz.$set" "$KBUILD_PACK" split "${split[@]}" --format tar.xz --out "$S/splitxz.$set"
     parts=("$S/split.$set"/*)
     sizes "split.$set" "${parts[@]}"
@@ -125,19 +135,19 @@ for set in "${SETS[@]}"; do
     one=() onexz=() big=
     for t in "${trees[@]}"; do
         one+=("$S/one.$t"); onexz+=("$S/one.$t.tar.xz")
-        [ -n "$big" ] && [ "${D[one.$t]}" -le "${D[one.$big]}" ] || big=$t
+        [ -n "$big" ] && [ "${D[one.$set.$t]}" -le "${D[one.$set.$big]}" ] || big=$t
     done
     sizes "alone.$set" "${one[@]}"
     X[alone.$set]=$(xz_of "${onexz[@]}")
     for k in W C; do
         declare -n v=$k
-        v[alone.$set]=$(for t in "${trees[@]}"; do echo "${v[one.$t]}"; done | sum)
+        v[alone.$set]=$(for t in "${trees[@]}"; do echo "${v[one.$set.$t]}"; done | sum)
         v[alonexz.$set]=$(for t in "${trees[@]}"; do echo "${v[onexz.$t]}"; done | sum)
         unset -n v
     done
 
     echo
-    echo "${SET_LABEL[$set]} (${trees[*]}): ${#parts[@]} parts; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "${SET_LABEL[$set]} (${trees[*]}): ${#parts[@]} parts, times: medians of $N; load average $(cut -d' ' -f1-3 /proc/loadavg)"
     hdr=("" bytes disk files tar.xz wall-s cpu-s xzwall-s xzcpu-s)
     row "${hdr[@]}"
     if [ -n "$MD" ]; then
@@ -151,22 +161,31 @@ for set in "${SETS[@]}"; do
         "$(ratio "${X[split.$set]}" "${X[alone.$set]}")" "$(ratio "${W[split.$set]}" "${W[alone.$set]}")" \
         "$(ratio "${C[split.$set]}" "${C[alone.$set]}")" "$(ratio "${W[splitxz.$set]}" "${W[alonexz.$set]}")" \
         "$(ratio "${C[splitxz.$set]}" "${C[alonexz.$set]}")"
-    both "ratio split/largest alone ($big)" "$(ratio "${B[split.$set]}" "${B[one.$big]}")" \
-        "$(ratio "${D[split.$set]}" "${D[one.$big]}")" "$(ratio "${F[split.$set]}" "${F[one.$big]}")" \
-        "$(ratio "${X[split.$set]}" "${X[one.$big]}")" "" "" "" ""
+    both "ratio split/largest alone ($big)" "$(ratio "${B[split.$set]}" "${B[one.$set.$big]}")" \
+        "$(ratio "${D[split.$set]}" "${D[one.$set.$big]}")" "$(ratio "${F[split.$set]}" "${F[one.$set.$big]}")" \
+        "$(ratio "${X[split.$set]}" "${X[one.$set.$big]}")" "" "" "" ""
     # one flavour installed or downloaded: common + its arch + its flavour
     for t in "${trees[@]}"; do
         a=arch-${SRCARCH[$t]} p=flavour-${PART[$t]}
         sizes "inst.$t" "$S/split.$set/common" "$S/split.$set/$a" "$S/split.$set/$p"
         X[inst.$t]=$(xz_of "$S/splitxz.$set"/{common,"$a","$p"}.tar.xz)
-        line "$t alone" "one.$t" "onexz.$t"
+        line "$t alone" "one.$set.$t" "onexz.$t"
         both "$t: common+$a+$p" "${B[inst.$t]}" "${D[inst.$t]}" "${F[inst.$t]}" "${X[inst.$t]}" "" "" "" ""
     done
     # per part, to see where the bytes are
     for p in "${parts[@]}"; do
         n=$(basename "$p")
-        sizes "part.$n" "$p"
+        sizes "part.$n" "$p"  # as its own package
         both "  part $n" "${B[part.$n]}" "${D[part.$n]}" "${F[part.$n]}" "$(xz_of "$S/splitxz.$set/$n.tar.xz")" "" "" "" ""
     done
+    # the issue's goal, for flavours of one architecture
+    if [ "$(for t in "${trees[@]}"; do echo "${SRCARCH[$t]}"; done | sort -u | wc -l)" = 1 ]; then
+        goal=met
+        awk -v d="${D[split.$set]}" -v dd="${D[one.$set.$big]}" -v x="${X[split.$set]}" -v xx="${X[one.$set.$big]}" \
+            'BEGIN { exit !(d <= 1.2 * dd && x <= 1.2 * xx) }' || goal="NOT met"
+        goal="goal, ${#trees[@]} flavours of one architecture at most 1.2 x the largest alone on disk and in tar.xz: $goal"
+        echo "$goal"
+        [ -z "$MD" ] || printf '\n%s\n' "$goal" >> "$MD"
+    fi
     rm -rf "$S/split.$set" "$S/splitxz.$set"
 done
