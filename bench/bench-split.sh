@@ -67,7 +67,6 @@ have_tree() { # TREE: sets SRC[TREE], OBJ[TREE] (empty: in-tree) once
     log "$t: $fix (release $(cat "$fix/release"))"
 }
 
-median() { LC_ALL=C sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) m = v[(NR + 1) / 2]; else m = (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.3f\n", m }'; }
 # timed KEY CMD...: runs CMD; W[KEY], C[KEY]: the median wall and cpu
 # (user+sys) time of all runs of KEY so far
 declare -A W C
