@@ -31,8 +31,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 CACHE=${KBP_FIXTURE_CACHE:-/var/cache/kbuild-pack/fixtures}
 MD=${KBP_BENCH_MD:-}
-N=${1:-${N:-3}}
-SETS=("${@:2}")
+N=${N:-3}
+[[ ${1:-} =~ ^[1-9][0-9]*$ ]] && { N=$1; shift; }
+SETS=("$@")
 [ ${#SETS[@]} -gt 0 ] || SETS=(72x2 72x3 72x3a 61)
 
 declare -A SET_TREES=([72x2]="tiny full" [72x3]="tiny full rust" [72x3a]="tiny full rust arm64"
