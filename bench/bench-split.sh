@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench-split.sh [N [SET...]]
+# bench-split.sh [N] [SET...]
 #
 # What `kbuild-pack split` costs and saves against packing each tree alone,
 # on the cached fixture kernels (never builds one; a set whose fixture is
