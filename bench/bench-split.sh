@@ -20,11 +20,11 @@
 #   wall/cpu the split run against the packs of its trees one by one (user+sys,
 #            children included): medians of N rounds (default 3) of the packs
 #            and the split as directories, alternating; the tar.xz ones once
-# and the issue's goal: N flavours of one architecture at most 1.2 times the
+# and the goal of issue 23: the flavours of one architecture at most 1.2 times the
 # largest of their single packs, on disk and in download.
 #
 # Environment: KBUILD_PACK (default: <repo>/build/bin/kbuild-pack),
-#              KBP_FIXTURE_CACHE, KBP_KEEP=1 (keep scratch),
+#              KBP_FIXTURE_CACHE, KBP_KEEP=1 (keep scratch), N (rounds),
 #              KBP_BENCH_MD=FILE (also write the figures as Markdown tables).
 # Not a ctest test: needs root (read-only bind mounts, mount namespaces).
 set -euo pipefail
