@@ -105,7 +105,7 @@ pack_alone() { # SET TREE: its single pack as a directory (again), and as tar.xz
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 sum() { awk '{ s += $1 } END { printf "%.3f", s }'; }
-row() { printf '%-38s %12s %12s %7s %11s %8s %8s %8s %8s\n' "$@"; }
+row() { printf '%-44s %12s %12s %7s %11s %8s %8s %8s %8s\n' "$@"; }
 mdrow() { [ -z "$MD" ] || { printf '| %s ' "$@"; echo '|'; } >> "$MD"; }
 both() { row "$@"; mdrow "$@"; }
 line() { both "$1" "${B[$2]}" "${D[$2]}" "${F[$2]}" "${X[$2]}" "${W[$2]}" "${C[$2]}" "${W[$3]}" "${C[$3]}"; } # LABEL KEY XZKEY
