@@ -15,8 +15,8 @@
 #   disk     du -s --block-size=1 (blocks allocated)
 #   files    regular files
 #   xz       the tar.xz archives' sizes: what a mirror stores; for one
-#            flavour, its single pack against common + arch + its flavour part,
-#            what a user downloads
+#            flavour, its single pack against common + arch + its flavour part
+#            (and their PART@COMPONENT parts, "+@"), what a user downloads
 #   wall/cpu the split run against the packs of its trees one by one (user+sys,
 #            children included): medians of N rounds (default 3) of the packs
 #            and the split as directories, alternating; the tar.xz ones once
@@ -167,10 +167,19 @@ for set in "${SETS[@]}"; do
     # one flavour installed or downloaded: common + its arch + its flavour
     for t in "${trees[@]}"; do
         a=arch-${SRCARCH[$t]} p=flavour-${PART[$t]}
-        sizes "inst.$t" "$S/split.$set/common" "$S/split.$set/$a" "$S/split.$set/$p"
-        X[inst.$t]=$(xz_of "$S/splitxz.$set"/{common,"$a","$p"}.tar.xz)
+        # and their parts of other components (PART@COMPONENT: rust's metadata)
+        inst=() xz=() more=
+        for q in common "$a" "$p"; do
+            for d in "$S/split.$set/$q" "$S/split.$set/$q"@*; do
+                [ -d "$d" ] || continue
+                inst+=("$d") xz+=("$S/splitxz.$set/${d##*/}.tar.xz")
+                [[ $d != *@* ]] || more=+@
+            done
+        done
+        sizes "inst.$t" "${inst[@]}"
+        X[inst.$t]=$(xz_of "${xz[@]}")
         line "$t alone" "one.$set.$t" "onexz.$t"
-        both "$t: common+$a+$p" "${B[inst.$t]}" "${D[inst.$t]}" "${F[inst.$t]}" "${X[inst.$t]}" "" "" "" ""
+        both "$t: common+$a+$p$more" "${B[inst.$t]}" "${D[inst.$t]}" "${F[inst.$t]}" "${X[inst.$t]}" "" "" "" ""
     done
     # per part, to see where the bytes are
     for p in "${parts[@]}"; do
