@@ -16,7 +16,8 @@
 #   files    regular files
 #   xz       the tar.xz archives' sizes: what a mirror stores; for one
 #            flavour, its single pack against common + arch + its flavour part
-#            (and their PART@COMPONENT parts, "+@"), what a user downloads
+#            (and their PART@COMPONENT parts of the components the flavour
+#            has, "+@"), what a user downloads
 #   wall/cpu the split run against the packs of its trees one by one (user+sys,
 #            children included): medians of N rounds (default 3) of the packs
 #            and the split as directories, alternating; the tar.xz ones once
@@ -167,13 +168,14 @@ for set in "${SETS[@]}"; do
     # one flavour installed or downloaded: common + its arch + its flavour
     for t in "${trees[@]}"; do
         a=arch-${SRCARCH[$t]} p=flavour-${PART[$t]}
-        # and their parts of other components (PART@COMPONENT: rust's metadata)
+        # and, for each other component the flavour has (flavour-NAME@COMPONENT:
+        # rust's metadata), that component's parts of the three
         inst=() xz=() more=
-        for q in common "$a" "$p"; do
-            for d in "$S/split.$set/$q" "$S/split.$set/$q"@*; do
-                [ -d "$d" ] || continue
-                inst+=("$d") xz+=("$S/splitxz.$set/${d##*/}.tar.xz")
-                [[ $d != *@* ]] || more=+@
+        for c in "" $(cd "$S/split.$set" && for d in "$p"@*; do [ -d "$d" ] && echo "@${d#*@}"; done); do
+            for q in common "$a" "$p"; do
+                [ -d "$S/split.$set/$q$c" ] || continue
+                inst+=("$S/split.$set/$q$c") xz+=("$S/splitxz.$set/$q$c.tar.xz")
+                more=${c:++@}
             done
         done
         sizes "inst.$t" "${inst[@]}"
