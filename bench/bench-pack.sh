@@ -23,7 +23,6 @@ kbp_setup "$B_SERIES" "$B_LAYOUT"
 OBJTREE=${OBJ:-$SRC}
 
 now() { date +%s.%N; }
-median() { LC_ALL=C sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 run_ours() { "$KBUILD_PACK" -q --src "$SRC" ${OBJ:+--obj "$OBJ"} --out "$1" >/dev/null; }
 run_dkh61() { "$HERE/deploy_kernel_headers.sh" "$SRC" "$OBJTREE" "$1"; }
