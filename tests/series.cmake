@@ -17,7 +17,7 @@
 #   dkms-deb      packaging.dkms-deb-SERIES: a real Debian *-dkms package
 #   btf           btf-pack-NAME, btf-boot-NAME (module BTF)
 #   btf-only      a fixture only tests/btf uses (not in KBP_KERNEL_MATRIX)
-# A second fixture of a series with the modpost or dkms-deb role (6.12's
+# A second fixture of a series with the modpost role (6.12's
 # clang one) names its tests SERIES-FLAVOUR.
 # kbp_cross_fixture(SERIES:ARCH[:FLAVOUR] TIER): a cross-built fixture
 #   (tests/cross: cross-build/-target/-boot, cross modpost, audit-pack-cross).
@@ -32,7 +32,7 @@ macro(kbp_series_table)
   kbp_fixture(7.2:intree    default audit)
   kbp_fixture(7.2:obj:full  default audit modpost foreign-host dkms-deb btf)
   kbp_fixture(5.10:obj      default modpost)
-  kbp_fixture(6.12:obj:clang default modpost dkms-deb)
+  kbp_fixture(6.12:obj:clang default modpost)
   kbp_fixture(6.1:intree    opt-in)
   kbp_fixture(6.12:intree   opt-in)
   kbp_fixture(7.2:obj       opt-in)
