@@ -35,6 +35,24 @@ struct classify {
 	struct ptrarray installed; /* where /lib/modules/<any>/{build,source} lead */
 };
 
+/* fixdep's per-symbol stamps, which kbuild only ever names in
+ * $(wildcard ...) to rebuild what a config change touches: before 5.13
+ * include/config/foo/bar.h for CONFIG_FOO_BAR (5.10's Makefile.build asks
+ * for include/config/stack/validation.h on every build), since then
+ * include/config/FOO_BAR. An installed tree's config never changes. The
+ * config's own files there (auto.conf, kernel.release, ...) are lower case
+ * and not .h. */
+static bool is_config_stamp(const char *rel)
+{
+	const char *p = str_after_prefix(rel, "include/config/");
+
+	if (!p || !*p)
+		return false;
+	if (str_ends_with(p, ".h"))
+		return true;
+	return strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(p);
+}
+
 /* Not a need: cc1 probes for a precompiled header X.gch before each X;
  * kbuild's "-include .X.cmd" (the command that made X, for if_changed)
  * reads it only when there. */
@@ -44,7 +62,7 @@ static bool is_probe(const char *rel)
 
 	base = base ? base + 1 : rel;
 	return str_ends_with(rel, ".gch") || (base[0] == '.' && str_ends_with(base, ".cmd")) ||
-	       strv_index(optional_paths, ARRAY_SIZE(optional_paths), rel) >= 0;
+	       is_config_stamp(rel) || strv_index(optional_paths, ARRAY_SIZE(optional_paths), rel) >= 0;
 }
 
 /* With the original trees known, a path is missing only if they have it:
@@ -63,7 +81,11 @@ static bool is_need(const struct file_access *a, const char *rel, const char *co
 		known = true;
 		_cleanup_free_ char *p = path_join(trees[i], rel);
 		struct stat st;
-		if (lstat(p, &st) == 0)
+		/* A directory's existence alone is no need: what a build takes
+		 * from it, it opens. 5.10's top Makefile tests for
+		 * $(objtree)/tools/bpf/resolve_btfids on every run, and a source
+		 * tree has a directory of that name. */
+		if (lstat(p, &st) == 0 && !(a->kind == ACCESS_STAT && S_ISDIR(st.st_mode)))
 			return true;
 	}
 	return !known && a->kind != ACCESS_STAT;
