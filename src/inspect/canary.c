@@ -255,8 +255,12 @@ int canary_check(const char *build, FILE *out)
 	if (r != 0 || !path_is_reg(ko) || (rust && !path_is_reg(ko_rs))) {
 		_cleanup_free_ char *text = NULL;
 		size_t len = 0;
-		fprintf(out, "canary: make -C %s M=... modules failed (exit %d)%s\n", build, r,
-			rust ? " (a C and a Rust module)" : "");
+		if (r != 0)
+			fprintf(out, "canary: make -C %s M=... modules failed (exit %d)%s\n", build, r,
+				rust ? " (a C and a Rust module)" : "");
+		else
+			fprintf(out, "canary: make -C %s M=... modules succeeded but made no %s\n", build,
+				!path_is_reg(ko) ? "kbp_canary.ko" : "kbp_canary_rs.ko");
 		if (read_file(logp, &text, &len) == 0) {
 			const char *tail = text + (len > 2000 ? len - 2000 : 0);
 			fprintf(stderr, "---- canary build log (tail) ----\n%s", tail);

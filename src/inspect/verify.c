@@ -430,6 +430,24 @@ static int load_manifests(struct vctx *v, const struct verify_opts *o, struct ma
 	return manifest_load_tree(ms, o->manifest_dir, *srcarch, o->extra_manifests, o->nextra);
 }
 
+/* The rules only say what a proven series needs (pack, check_series()):
+ * for another one plain verify cannot vouch for the tree, the canary can. */
+static void check_series(struct vctx *v, const struct verify_opts *o, const struct manifest_set *ms,
+			 unsigned version, unsigned patchlevel)
+{
+	_cleanup_free_ char *proven = NULL;
+
+	if (manifest_series_proven(ms, (int)version, (int)patchlevel))
+		return;
+	proven = manifest_proven_list(ms);
+	if (o->canary)
+		log_warn("linux %u.%u is not a series the manifests are proven on (%s): the canary decides", version,
+			 patchlevel, proven);
+	else
+		problem(v, "Makefile", "linux %u.%u is not a series the manifests are proven on (%s): whether modules "
+			"build against this tree is unknown; verify --canary builds one", version, patchlevel, proven);
+}
+
 static void check_symvers(struct vctx *v)
 {
 	_cleanup_free_ char *p = path_join(v->build, "Module.symvers");
@@ -600,6 +618,8 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 	if (r < 0)
 		goto out;
 	have_rules = r == 0;
+	if (have_rules)
+		check_series(&v, o, &ms, version, patchlevel);
 	if (have_rules)
 		check_rules(&v, &ms, srcarch, version, patchlevel);
 	for (size_t i = 0; have_rules && i < ms.ndangling_includes; i++)

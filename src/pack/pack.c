@@ -125,9 +125,9 @@ static void print_list(const struct filelist *fl)
 }
 
 /* The result, checked in its temporary place: a broken tree is never published. */
-static int verify_staged(const struct pack_opts *o, const struct sink *s)
+static int verify_staged(const struct pack_opts *o, bool canary, const struct sink *s)
 {
-	struct verify_opts vo = { .host_arch = o->host_arch, .no_btf_base = o->vmlinux == VMLINUX_NONE,
+	struct verify_opts vo = { .host_arch = o->host_arch, .canary = canary, .no_btf_base = o->vmlinux == VMLINUX_NONE,
 				  .manifest_dir = o->manifest_dir, .extra_manifests = o->extra_manifests,
 				  .nextra = o->nextra };
 	int n = kbp_verify(s->path, &vo, stderr);
@@ -158,7 +158,7 @@ static int verify_whole(struct pack_ctx *ctx)
 	if (r == 0)
 		r = sink_finish(s);
 	if (r == 0)
-		r = verify_staged(o, s);
+		r = verify_staged(o, ctx->canary, s);
 	sink_abort(s); /* only a check: never published */
 	return r;
 }
@@ -196,8 +196,8 @@ static int write_output(const struct pack_ctx *ctx, const struct manifest_set *m
 	r = sink_write_all(s, ctx->fl);
 	if (r == 0)
 		r = sink_finish(s);
-	if (r == 0 && o->verify && !o->ncomponents) /* a part: verify_whole() did */
-		r = verify_staged(o, s);
+	if (r == 0 && (o->verify || ctx->canary) && !o->ncomponents) /* a part: verify_whole() did */
+		r = verify_staged(o, ctx->canary, s);
 	if (r == 0 && o->report)
 		r = write_report(ctx, ms);
 	/* A signal during --verify or --report must not let the result out. */
@@ -256,6 +256,33 @@ static void restrict_components(const struct pack_opts *o, struct filelist *fl)
 		log_warn("the components chosen hold no file for this tree: the output is empty");
 }
 
+/* The manifests say which series they are proven on (proven-series): for
+ * another one a module build against the result may lack what that series'
+ * kbuild reads (5.10 ran objtool under another switch than 6.1), so it is
+ * packed only on request, and then published only when a canary module
+ * builds against it. --list writes nothing: it only warns. */
+static int check_series(struct pack_ctx *ctx, const struct manifest_set *ms)
+{
+	const struct ktree *t = ctx->t;
+	_cleanup_free_ char *proven = NULL;
+
+	if (manifest_series_proven(ms, t->version, t->patchlevel))
+		return 0;
+	proven = manifest_proven_list(ms);
+	if (ctx->o->list || ctx->o->unproven_series) {
+		log_warn("linux %d.%d (release %s) is not a series the manifests are proven on (%s)%s", t->version,
+			 t->patchlevel, t->release, proven,
+			 ctx->o->list ? "" : ": the result is published only if a canary module builds against it");
+		ctx->canary = !ctx->o->list;
+		return 0;
+	}
+	log_err("linux %d.%d (release %s) is not a series the manifests are proven on (%s): a build directory "
+		"packed from it may lack what its module builds need. --unproven-series packs it anyway and "
+		"publishes the result only if a canary module builds against it (verify --canary)",
+		t->version, t->patchlevel, t->release, proven);
+	return -EPROTONOSUPPORT;
+}
+
 static int run_post_select_steps(struct pack_ctx *ctx)
 {
 	int r = 0;
@@ -275,6 +302,8 @@ int pack_select(const struct pack_opts *o, struct pack_sel *sel)
 	if (r < 0)
 		return r;
 	r = manifest_load_tree(&sel->ms, o->manifest_dir, sel->t.srcarch, o->extra_manifests, o->nextra);
+	if (r == 0)
+		r = check_series(&sel->ctx, &sel->ms);
 	if (r == 0)
 		r = check_components(o, &sel->ms);
 	if (r == 0)
@@ -305,7 +334,7 @@ int kbp_pack(const struct pack_opts *o)
 	 * still ends in the cleanup below rather than a stray scratch dir. */
 	interrupt_install_handlers();
 	r = pack_select(o, &sel);
-	if (r == 0 && o->verify && o->ncomponents && !o->list)
+	if (r == 0 && (o->verify || sel.ctx.canary) && o->ncomponents && !o->list)
 		r = verify_whole(&sel.ctx);
 	if (r == 0)
 		restrict_components(o, &sel.fl);

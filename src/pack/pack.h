@@ -33,6 +33,7 @@ struct pack_opts {
 	bool hardlink_dups;
 	const char *report; /* --report FILE ("-": stdout), or NULL */
 	bool verify;        /* verify the staged result before publishing it */
+	bool unproven_series; /* pack a series the manifests are not proven on (then verify --canary) */
 	const char *host_arch; /* for verify; NULL: this machine */
 	enum vmlinux_mode vmlinux; /* with CONFIG_DEBUG_INFO_BTF_MODULES */
 	/* --component (or, with exclude_components, --exclude-component) names:
@@ -55,6 +56,7 @@ struct pack_ctx {
 	const struct pack_opts *o;
 	struct filelist *fl;
 	char *scratch; /* lazily made temporary dir, removed when the pack ends */
+	bool canary;   /* an unproven series: the result must build a canary module */
 };
 
 /* One tree's finished selection, before any output: what a pack writes and

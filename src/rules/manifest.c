@@ -2,10 +2,12 @@
 #define _GNU_SOURCE
 #include "rules/manifest.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
@@ -235,6 +237,28 @@ static int parse_kernel(struct loader *l, yaml_node_t *n, struct rule *r)
 	return ret;
 }
 
+/* "proven-series: [\"5.10\", \"6.1\"]": VERSION.PATCHLEVEL each. */
+static int parse_proven(struct loader *l, yaml_node_t *n, struct manifest_set *ms)
+{
+	char **terms = NULL;
+	size_t nterms = 0;
+	int ret = string_list(l, n, "proven-series", &terms, &nterms);
+
+	for (size_t i = 0; ret == 0 && i < nterms; i++) {
+		int v, p, used = 0;
+
+		if (sscanf(terms[i], "%d.%d%n", &v, &p, &used) < 2 || terms[i][used] != '\0' || v < 0 || p < 0 ||
+		    !isdigit((unsigned char)terms[i][0])) {
+			ret = node_err(l, n, "'proven-series' entry '%s' is not a kernel series like '6.12'", terms[i]);
+			break;
+		}
+		ms->proven = xrealloc(ms->proven, (ms->nproven + 1) * sizeof(*ms->proven));
+		ms->proven[ms->nproven++] = (struct kver_bound){ .op = '=', .version = v, .patchlevel = p };
+	}
+	free_strings(terms, nterms);
+	return ret;
+}
+
 static int parse_bool(struct loader *l, yaml_node_t *n, const char *key, bool *out)
 {
 	const char *s = scalar(n);
@@ -459,6 +483,8 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 			ret = path_list(l, v, key, &ms->mtime_order, &ms->nmtime_order);
 		} else if (!strcmp(key, "dangling-includes")) {
 			ret = path_list(l, v, key, &ms->dangling_includes, &ms->ndangling_includes);
+		} else if (!strcmp(key, "proven-series")) {
+			ret = parse_proven(l, v, ms);
 		} else if (!strcmp(key, "rules")) {
 			if (v->type != YAML_SEQUENCE_NODE) {
 				ret = node_err(l, v, "'rules' must be a list");
@@ -473,7 +499,7 @@ static int parse_root(struct loader *l, struct manifest_set *ms)
 				}
 			}
 		} else {
-			ret = node_err(l, k, "unknown manifest key '%s' (expected version, exclude, mtime-order, dangling-includes, rules)", key);
+			ret = node_err(l, k, "unknown manifest key '%s' (expected version, exclude, mtime-order, dangling-includes, proven-series, rules)", key);
 		}
 	}
 	if (ret == 0 && !have_version)
@@ -556,6 +582,7 @@ void manifest_set_release(struct manifest_set *ms)
 	for (size_t i = 0; i < ms->ndangling_includes; i++)
 		free(ms->dangling_includes[i]);
 	free(ms->dangling_includes);
+	free(ms->proven);
 	for (size_t i = 0; i < ms->nfiles; i++)
 		free(ms->files[i]);
 	free(ms->files);
@@ -735,4 +762,36 @@ int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *src
 	for (size_t i = 0; r == 0 && i < nextra; i++)
 		r = manifest_load(ms, extra[i]);
 	return r;
+}
+
+bool manifest_series_proven(const struct manifest_set *ms, int version, int patchlevel)
+{
+	for (size_t i = 0; i < ms->nproven; i++)
+		if (ms->proven[i].version == version && ms->proven[i].patchlevel == patchlevel)
+			return true;
+	return false;
+}
+
+static int kver_cmp(const void *a, const void *b)
+{
+	const struct kver_bound *x = a, *y = b;
+
+	return x->version != y->version ? (x->version > y->version) - (x->version < y->version)
+					: (x->patchlevel > y->patchlevel) - (x->patchlevel < y->patchlevel);
+}
+
+char *manifest_proven_list(const struct manifest_set *ms)
+{
+	_cleanup_free_ struct kver_bound *v = NULL;
+	struct strbuf b = { 0 };
+
+	if (!ms->nproven)
+		return xstrdup("none");
+	v = xmalloc(ms->nproven * sizeof(*v));
+	memcpy(v, ms->proven, ms->nproven * sizeof(*v));
+	qsort(v, ms->nproven, sizeof(*v), kver_cmp);
+	for (size_t i = 0; i < ms->nproven; i++)
+		if (i == 0 || kver_cmp(&v[i - 1], &v[i]))
+			strbuf_addf(&b, "%s%d.%d", b.len ? ", " : "", v[i].version, v[i].patchlevel);
+	return strbuf_steal(&b);
 }

@@ -61,6 +61,11 @@ struct manifest_set {
 	 * tree holds, on purpose: verify warns about the others. */
 	char **dangling_includes;
 	size_t ndangling_includes;
+	/* The kernel series the manifests are proven on (proven-series of
+	 * every manifest loaded): pack refuses the others without
+	 * --unproven-series, verify does not vouch for them. */
+	struct kver_bound *proven; /* op '=' */
+	size_t nproven;
 	char **files; /* manifests loaded, in order */
 	size_t nfiles;
 };
@@ -76,6 +81,12 @@ void manifest_set_keep(struct manifest_set *ms, bool (*keep)(const struct rule *
  * arch/<srcarch>.yaml of dir (NULL: kbp_manifest_dir()), then the extra ones. */
 int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *srcarch, const char **extra,
 		       size_t nextra);
+
+/* Is VERSION.PATCHLEVEL a series of some manifest's proven-series? */
+bool manifest_series_proven(const struct manifest_set *ms, int version, int patchlevel);
+/* The proven series, oldest first and each once: "5.10, 6.1, 6.12, 7.2"
+ * ("none" without any); malloc'ed. */
+char *manifest_proven_list(const struct manifest_set *ms);
 
 /* A manifest pattern with ${SRCARCH} replaced by the tree's. */
 char *manifest_expand(const char *pattern, const char *srcarch);

@@ -97,6 +97,9 @@ static const struct option_spec pack_options[] = {
 		   "component) and of each component; '-': stdout"),
 	OPT_BOOL(0, "verify", CMDLINE(o.verify), "run 'kbuild-pack verify' on the result before publishing it"),
 	OPT_STRING(0, "host-arch", CMDLINE(o.host_arch), "ARCH", "machine the tree's programs must run on, for --verify"),
+	OPT_BOOL(0, "unproven-series", CMDLINE(o.unproven_series),
+		 "pack a kernel series the manifests are not proven on; the\n"
+		 "result is published only if a canary module builds against it"),
 	OPT_BOOL('f', "force", CMDLINE(o.force), "replace an existing build directory"),
 	OPT_BOOL('l', "list", CMDLINE(o.list),
 		 "print what would be copied (path, origin, rule,\n"

@@ -33,7 +33,7 @@ file() { ft_put "$S/$1" "$2"; }
 # exports, packed with the manifests in $S/man.
 FT_CONFIG="CONFIG_X86=y CONFIG_MODVERSIONS=y" ft_kernel "$S/tree"
 file tree/Module.symvers '0x00000001\tfoo\tvmlinux\tEXPORT_SYMBOL\t\n0x00000002\tbar\tdrivers/a\tEXPORT_SYMBOL_GPL\t\n'
-file man/common.yaml 'version: 1\nrules:\n  - name: top\n    from: src\n    include: [Makefile, Kbuild, include, scripts]\n  - name: generated\n    from: obj\n    include: [.config, Module.symvers]\n'
+file man/common.yaml 'version: 1\nproven-series: ["6.1"]\nrules:\n  - name: top\n    from: src\n    include: [Makefile, Kbuild, include, scripts]\n  - name: generated\n    from: obj\n    include: [.config, Module.symvers]\n'
 file man/arch/x86.yaml 'version: 1\nrules: []\n'
 
 pack() { run --src "$S/tree" --out "$S/out" --manifest-dir "$S/man" "$@"; }

@@ -867,4 +867,29 @@ case_split-bad-list() {
 	expect "$CASE"
 	[ ! -e "$OUT/q" ] || fail "a failed split left $OUT/q"
 }
+# A series the manifests are not proven on (the synthetic tree is 6.1; here
+# the manifests prove 7.2 only): refused, nothing written; --list warns;
+# --unproven-series packs and publishes only if a canary module builds,
+# which it cannot against the synthetic tree (the build log's tail is
+# dropped from err.txt: only kbuild-pack's and the canary's lines are
+# compared).
+case_unproven-series() {
+	cp -a "$MANIFESTS" "$S/m"
+	sed -i 's/^proven-series: .*/proven-series: ["7.2"]/' "$S/m/common.yaml"
+	EXPECT_SED+=(-e "s|$S/m|@M@|g")
+	run --src "$SRC" --obj "$OBJ" -M "$S/m" --out "$OUT"
+	expect_rc 1 "an unproven series without --unproven-series"
+	expect_empty "$OUT"
+	cp "$S/err.txt" "$S/err1.txt"
+	run --src "$SRC" --obj "$OBJ" -M "$S/m" --list
+	expect_rc 0 "--list of an unproven series"
+	[ "$(wc -l <"$S/out.txt")" -gt 10 ] || fail "--list listed $(wc -l <"$S/out.txt") files"
+	cp "$S/err.txt" "$S/err2.txt"
+	run --src "$SRC" --obj "$OBJ" -M "$S/m" --unproven-series --out "$OUT"
+	expect_rc 1 "--unproven-series on a tree no canary builds against"
+	expect_empty "$OUT"
+	grep -E '^(kbuild-pack|canary): ' "$S/err.txt" | cat "$S/err1.txt" "$S/err2.txt" - >"$S/all.txt"
+	sed 's|/\.build\.kbuild-pack-[A-Za-z0-9]*|/@STAGED@|' "$S/all.txt" >"$S/err.txt"
+	expect "$CASE"
+}
 kbp_run_case "$CASE"

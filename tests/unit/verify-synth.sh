@@ -10,7 +10,7 @@ here=$(dirname "$0")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 t=$tmp/build
-dwarf() { bash "$here/data/synth-tree.sh" "$t" 6.14 CONFIG_MODVERSIONS=y CONFIG_GENDWARFKSYMS=y; }
+dwarf() { bash "$here/data/synth-tree.sh" "$t" 6.12 CONFIG_MODVERSIONS=y CONFIG_GENDWARFKSYMS=y; }
 gen() { bash "$here/data/synth-tree.sh" "$t" "$1" CONFIG_MODVERSIONS=y; }
 # edit SED-SCRIPT FILE...: sed -i that keeps each file's mtime (manifests' mtime-order)
 edit() { local e=$1 f; shift; for f; do touch -r "$f" "$tmp/stamp" && sed -i "$e" "$f" && touch -r "$tmp/stamp" "$f" || return 1; done; }
@@ -20,8 +20,10 @@ gendwarfksyms-good) dwarf ;;
 gendwarfksyms-missing) dwarf && rm "$t/scripts/gendwarfksyms/gendwarfksyms" ;;
 gendwarfksyms-not-executable) dwarf && chmod -x "$t/scripts/gendwarfksyms/gendwarfksyms" ;;
 genksyms-good) gen 6.1 ;;
+# A series the manifests are not proven on (proven-series): plain verify cannot vouch for it.
+unproven-series) gen 7.3 && : > "$t/scripts/Makefile.warn" ;;
 genksyms-missing) gen 6.1 && rm "$t/scripts/genksyms/genksyms" ;;
-module-common-missing) gen 6.14 && rm "$t/scripts/module-common.c" ;;
+module-common-missing) gen 6.12 && rm "$t/scripts/module-common.c" ;;
 autoconf-missing) dwarf && rm "$t/include/generated/autoconf.h" ;;
 mtime-order) dwarf && touch -d @999999999 "$t/include/config/auto.conf" ;;
 sig-key)
