@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "kernel/tree.h"
+#include "rules/secrets.h"
 #include "shared/alloc.h"
 #include "shared/array.h"
 #include "shared/path.h"
@@ -85,8 +86,14 @@ static bool is_need(const struct file_access *a, const char *rel, const char *co
 		 * from it, it opens. 5.10's top Makefile tests for
 		 * $(objtree)/tools/bpf/resolve_btfids on every run, and a source
 		 * tree has a directory of that name. */
-		if (lstat(p, &st) == 0 && !(a->kind == ACCESS_STAT && S_ISDIR(st.st_mode)))
-			return true;
+		if (lstat(p, &st) < 0 || (a->kind == ACCESS_STAT && S_ISDIR(st.st_mode)))
+			continue;
+		/* Private key material is never packed, by design: 5.10's top
+		 * Makefile tests for certs/signing_key.pem on every run with
+		 * CONFIG_MODULE_SIG_ALL (only modules_install signs with it). */
+		if (S_ISREG(st.st_mode) && secrets_is_key_material(rel, NULL, p) == 1)
+			continue;
+		return true;
 	}
 	return !known && a->kind != ACCESS_STAT;
 }

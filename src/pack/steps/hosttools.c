@@ -209,7 +209,9 @@ static int write_elfconfig(const struct tool_ctx *c, const char *path)
  * builds.  modpost is linked from the objects the tree's mod/Makefile lists;
  * the rest of that Makefile is dropped, since it would build mk_elfconfig
  * for the target and run it here.  (install-extmod-build does the same in
- * two passes, building every program.) */
+ * two passes, building every program.)  5.10's multi_depend (6.1's no more)
+ * looked a program's objects up by its $(notdir) name, so mod/modpost got
+ * none and linked nothing: its objects are named here too. */
 static const char kbuild_top[] = "subdir-y := scripts\n";
 static const char kbuild_scripts[] = "# written by kbuild-pack --host-tools=target\n"
 				     "include $(src)/mod/Makefile\n"
@@ -220,7 +222,8 @@ static const char kbuild_scripts[] = "# written by kbuild-pack --host-tools=targ
 				     "subdir-y := $(filter $(patsubst %/,%,$(dir $(KBP_PROGRAMS))),$(subdir-y))\n"
 				     "subdir-y += basic\n"
 				     "hostprogs-always-y += mod/modpost\n"
-				     "mod/modpost-objs := $(addprefix mod/,$(modpost-objs))\n";
+				     "mod/modpost-objs := $(addprefix mod/,$(modpost-objs))\n"
+				     "$(obj)/mod/modpost: $(addprefix $(obj)/,$(mod/modpost-objs))\n";
 
 /* The tree and copy drop_build_product works on (nftw passes no context),
  * and whether it refused something (said why). */
