@@ -2,7 +2,8 @@
 # deploy_kernel_headers.sh SRC OBJ DEST
 #
 # The kernel's own headers packaging, re-expressed from deploy_kernel_headers()
-# in linux 6.1 scripts/package/builddeb, as the baseline for bench-pack.sh.
+# in linux 6.1 scripts/package/builddeb, as the baseline for bench-pack.sh;
+# 5.10's is the same but for the objtool switch (below), so it serves 5.10 too.
 # Differences from the original, none of which change what gets copied:
 #   - reads SRC (srctree) and OBJ (objtree, = SRC for in-tree builds) as
 #     given instead of running from inside the kernel build;
@@ -43,7 +44,9 @@ pdir=$(cd "$pdir" && pwd)
 
 (
 	cd "$objtree"
-	if is_enabled CONFIG_OBJTOOL; then
+	# 6.1's test; 5.10's (otherwise identical) deploy_kernel_headers tests
+	# CONFIG_STACK_VALIDATION, which 5.19 renamed CONFIG_OBJTOOL
+	if is_enabled CONFIG_OBJTOOL || is_enabled CONFIG_STACK_VALIDATION; then
 		echo tools/objtool/objtool
 	fi
 
