@@ -11,6 +11,7 @@
 #include "options.h"
 #include "shared/interrupt.h"
 #include "shared/log.h"
+#include "shared/macro.h"
 #include "sink/sink.h"
 
 struct verify_cmdline {
@@ -50,6 +51,7 @@ static const struct command_usage verify_usage = {
 static int run_verify(int argc, char *argv[])
 {
 	struct verify_cmdline c = { .o.packed.max_extract_size = PACKED_MAX_EXTRACT_DEFAULT };
+	_cleanup_free_ char *about = NULL;
 	FILE *out = stdout;
 	int n;
 
@@ -73,7 +75,7 @@ static int run_verify(int argc, char *argv[])
 			out = stdout;
 	}
 	interrupt_install_handlers();
-	n = kbp_verify(argv[optind], &c.o, out);
+	n = kbp_verify(argv[optind], &c.o, out, &about);
 	if (out != stdout)
 		fclose(out);
 	if (n < 0 && interrupted()) {
@@ -81,7 +83,7 @@ static int run_verify(int argc, char *argv[])
 		interrupt_reraise(); /* after cleaning up: 130/143 */
 	}
 	if (n > 0)
-		log_err("%s: %d problem(s)", argv[optind], n);
+		log_err("%s: %d problem(s) in %s", argv[optind], n, about);
 	return n == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
