@@ -14,7 +14,7 @@
 KBP_FIXTURE_SH=$KBP_TESTS_DIR/fixture/fixture.sh
 KBP_FIXTURE_FLAVOUR=${KBP_FIXTURE_FLAVOUR:-} # fixture.sh's FLAVOUR (btf, full), set by CTest
 KBP_MODULES_SRC=$KBP_TESTS_DIR/modules
-KBP_MAKE_VARS=() # kbp_open_fixture: the fixture's make variables
+KBP_MAKE_VARS=() KBP_AUDIT_MAKE_ARGS=() # kbp_open_fixture: the fixture's make variables
 # build order = load order
 KBP_MODULES=(kbp_user kbp_provider kbp_consumer kbp_multi)
 
@@ -43,7 +43,8 @@ kbp_setup() {
 # FIX, REL, SRC, OBJ, KTREE; KBP_MAKE_VARS, the make variables every make
 # of its build got (FIX/make-vars: LLVM=-16 for the clang fixture), which
 # a module build against it needs as a user's does: on make's command line,
-# never exported (verify --canary must find them itself); a scratch dir S
+# never exported (verify --canary must find them itself), and
+# KBP_AUDIT_MAKE_ARGS, the same as audit takes them (-- VAR...); a scratch dir S
 # (PREFIX.XXXXXX, removed on exit) and the fixture dir mounted read-only
 # over itself.
 kbp_open_fixture() {
@@ -54,8 +55,9 @@ kbp_open_fixture() {
     FIX=$("$KBP_FIXTURE_SH" "$@") || die "fixture $* unavailable"
     [ -f "$FIX/.kbp-fixture-complete" ] || die "fixture $FIX incomplete"
     REL=$(cat "$FIX/release")
-    KBP_MAKE_VARS=()
+    KBP_MAKE_VARS=() KBP_AUDIT_MAKE_ARGS=()
     [ ! -s "$FIX/make-vars" ] || mapfile -t KBP_MAKE_VARS < "$FIX/make-vars"
+    [ ${#KBP_MAKE_VARS[@]} = 0 ] || KBP_AUDIT_MAKE_ARGS=(-- "${KBP_MAKE_VARS[@]}")
     case "$layout" in
         obj)    SRC=$FIX/src; OBJ=$FIX/obj; KTREE=$OBJ ;;
         intree) SRC=$FIX/tree; OBJ=; KTREE=$SRC ;;
