@@ -28,7 +28,8 @@ static const struct option_spec verify_options[] = {
 	OPT_BOOL(0, "canary", CMDLINE(o.canary),
 		 "also build a small bundled module with make M= and check its\n"
 		 "__versions CRCs against Module.symvers (with CONFIG_RUST a Rust\n"
-		 "one too, if the rustc in PATH is the kernel's)"),
+		 "one too, if the rustc in PATH is the kernel's); a clang tree's\n"
+		 "with LLVM=1 or LLVM=-MAJOR, whichever calls the kernel's clang"),
 	OPT_MAX_EXTRACT_SIZE(CMDLINE(o.packed.max_extract_size)),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "print nothing; only the exit status tells"),
 	OPT_HELP("this text"),
