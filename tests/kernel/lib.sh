@@ -214,6 +214,17 @@ kbp_pack_and_build() {
     pass "all test modules build against the packed tree"
 }
 
+# kbp_verify_summary PATH N KTREE ARCH: the line verify ends with when it
+# finds N problems in PATH, a pack of the built tree KTREE for ARCH (x86,
+# arm64): the tree's release, arch and CONFIG_CC_VERSION_TEXT.
+kbp_verify_summary() {
+    local cc
+    cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT=//p' "$3/include/config/auto.conf")
+    cc=${cc#\"} cc=${cc%\"}
+    printf 'kbuild-pack: error: %s: %s problem(s) in Linux %s (%s) built by %s\n' "$1" "$2" \
+        "$(cat "$3/include/config/kernel.release")" "$4" "$cc"
+}
+
 # modversions of a .ko as "crc symbol" lines, sorted by symbol
 kbp_modversions() {
     modprobe --dump-modversions "$1" | awk '{ printf "%s %s\n", tolower($1), $2 }' | LC_ALL=C sort -k2

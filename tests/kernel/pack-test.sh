@@ -126,7 +126,7 @@ if kbp_config_on CONFIG_CC_IS_CLANG; then
     PATH=$S/fakecc:$PATH "$KBUILD_PACK" verify --canary "$S/out" > "$S/canary.out" 2> "$S/canary.err" || rc=$?
     echo "canary: this tree was built by $want_cc (CONFIG_CC_VERSION_TEXT), which is not here (clang: Debian clang version 1.0.0 (kbp-fake); clang-$major: Debian clang version $major.0.0 (kbp-fake)): install it and build modules with make LLVM=1 when it is clang, LLVM=-$major when it is clang-$major, or LLVM=/usr/lib/llvm-$major/bin/ (the directory of its tools)" > "$S/canary.want"
     if [ $rc = 1 ] && diff -u "$S/canary.want" "$S/canary.out" >&2 &&
-       [ "$(cat "$S/canary.err")" = "kbuild-pack: error: $S/out: 1 problem(s) in Linux $REL (x86) built by $want_cc" ]; then
+       [ "$(cat "$S/canary.err")" = "$(kbp_verify_summary "$S/out" 1 "$KTREE" x86)" ]; then
         pass "verify --canary without the tree's clang names it and how to build with it, and runs no make"
     else
         fail "verify --canary with other clangs: exit $rc (want 1), stderr: $(cat "$S/canary.err")"
@@ -144,7 +144,7 @@ if [ ${#want_progs[@]} -gt 0 ]; then
     done
     rc=0
     "$KBUILD_PACK" verify "$S/out.bad" > "$S/verify.out" 2> "$S/verify.err" || rc=$?
-    echo "kbuild-pack: error: $S/out.bad: ${#want_progs[@]} problem(s)" > "$S/verify.err.want"
+    kbp_verify_summary "$S/out.bad" ${#want_progs[@]} "$KTREE" x86 > "$S/verify.err.want"
     if [ $rc = 1 ] && diff -u <(sort "$S/verify.want") <(sort "$S/verify.out") >&2 &&
        diff -u "$S/verify.err.want" "$S/verify.err" >&2; then
         pass "verify names the removed ${want_progs[*]}"
