@@ -26,7 +26,7 @@ now() { date +%s.%N; }
 
 run_ours() { "$KBUILD_PACK" -q --src "$SRC" ${OBJ:+--obj "$OBJ"} --out "$1" >/dev/null; }
 run_dkh61() { "$HERE/deploy_kernel_headers.sh" "$SRC" "$OBJTREE" "$1"; }
-run_extmod() { "$HERE/install_extmod_build.sh" "$SRC" "$OBJTREE" "$1" >/dev/null; }
+run_extmod() { "$HERE/install_extmod_build.sh" "$SRC" "$OBJTREE" "$1" "${KBP_MAKE_VARS[@]}" >/dev/null; }
 TOOLS=(ours dkh61)
 [ -x "$SRC/scripts/package/install-extmod-build" ] && TOOLS+=(extmod)
 declare -A LABEL=([ours]="kbuild-pack" [dkh61]="deploy_kernel_headers 6.1"

@@ -7,8 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kernel/compiler.h"
 #include "kernel/kconfig.h"
 #include "kernel/kelf.h"
+#include "kernel/tree.h"
 #include "shared/log.h"
 #include "shared/alloc.h"
 #include "shared/path.h"
@@ -72,13 +74,17 @@ static int write_text(const char *dir, const char *name, const char *text)
 	return 0;
 }
 
-static int run_make(const char *build, const char *mdir, const char *log_path)
+/* make_var (may be NULL): what calls the tree's compiler (LLVM=-16) */
+static int run_make(const char *build, const char *mdir, const char *make_var, const char *log_path)
 {
 	_cleanup_free_ char *c = xasprintf("-C%s", build);
 	_cleanup_free_ char *m = xasprintf("M=%s", mdir);
-	char *argv[] = { "make", c, m, "modules", NULL };
-	int r = spawn_run(argv, &(struct spawn_opts){ .log = log_path });
+	char *argv[] = { "make", c, m, (char *)make_var, "modules", NULL };
+	int r;
 
+	if (!make_var)
+		argv[3] = "modules", argv[4] = NULL;
+	r = spawn_run(argv, &(struct spawn_opts){ .log = log_path });
 	if (r < 0 && r != -EINTR)
 		log_err("cannot run make: %s", strerror(-r));
 	return r;
@@ -90,15 +96,9 @@ static int run_make(const char *build, const char *mdir, const char *log_path)
 static char *rustc_version_text(const char *dir)
 {
 	_cleanup_free_ char *logp = path_join(dir, "rustc-version.txt");
-	char *argv[] = { "rustc", "--version", NULL };
-	char *text = NULL, *nl;
-	size_t len = 0;
+	char *text = NULL;
 
-	if (spawn_run(argv, &(struct spawn_opts){ .log = logp }) != 0 || read_file(logp, &text, &len) < 0)
-		return NULL;
-	nl = strchr(text, '\n');
-	if (nl)
-		*nl = '\0';
+	compiler_version_text("rustc", logp, &text);
 	return text;
 }
 
@@ -223,6 +223,7 @@ int canary_check(const char *build, FILE *out)
 	_cleanup_free_ char *dir = NULL;
 	_cleanup_free_ char *logp = NULL, *ko = NULL, *ko_rs = NULL, *symp = path_join(build, "Module.symvers");
 	_cleanup_free_ char *auto_conf = path_join(build, "include/config/auto.conf");
+	_cleanup_free_ char *make_var = NULL, *why = NULL;
 	struct kconfig kc = { 0 };
 	struct symvers sv = { 0 };
 	char *err = NULL;
@@ -239,6 +240,16 @@ int canary_check(const char *build, FILE *out)
 		free(err);
 		err = NULL;
 	}
+	/* a build with another compiler fails on the kernel's flags: say
+	 * which one the tree wants instead of the compiler's error */
+	r = compiler_find(&kc, ktree_srcarch(&kc), dir, &make_var, &why);
+	if (r < 0)
+		goto out;
+	if (r > 0) {
+		fprintf(out, "canary: %s\n", why);
+		r = 1;
+		goto out;
+	}
 	if (kconfig_enabled(&kc, "CONFIG_RUST"))
 		rust = rust_canary_wanted(&kc, dir, out, &problems);
 	r = write_text(dir, "kbp_canary.c", canary_c);
@@ -249,17 +260,18 @@ int canary_check(const char *build, FILE *out)
 	if (r < 0)
 		goto out;
 	/* The build directory is only read: M= writes into the scratch dir. */
-	r = run_make(build, dir, logp);
+	r = run_make(build, dir, make_var, logp);
 	if (r < 0)
 		goto out;
 	if (r != 0 || !path_is_reg(ko) || (rust && !path_is_reg(ko_rs))) {
 		_cleanup_free_ char *text = NULL;
 		size_t len = 0;
 		if (r != 0)
-			fprintf(out, "canary: make -C %s M=... modules failed (exit %d)%s\n", build, r,
-				rust ? " (a C and a Rust module)" : "");
+			fprintf(out, "canary: make -C %s M=...%s%s modules failed (exit %d)%s\n", build,
+				make_var ? " " : "", make_var ? make_var : "", r, rust ? " (a C and a Rust module)" : "");
 		else
-			fprintf(out, "canary: make -C %s M=... modules succeeded but made no %s\n", build,
+			fprintf(out, "canary: make -C %s M=...%s%s modules succeeded but made no %s\n", build,
+				make_var ? " " : "", make_var ? make_var : "",
 				!path_is_reg(ko) ? "kbp_canary.ko" : "kbp_canary_rs.ko");
 		if (read_file(logp, &text, &len) == 0) {
 			const char *tail = text + (len > 2000 ? len - 2000 : 0);

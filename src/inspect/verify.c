@@ -582,7 +582,21 @@ static int open_common_part(struct vctx *v)
 	return 0;
 }
 
-static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
+/* What a module build must match: the tree's release, arch and compiler. */
+static char *tree_about(const struct vctx *v)
+{
+	const char *srcarch = ktree_srcarch(&v->kc);
+	_cleanup_free_ char *p = path_join(v->build, "include/config/kernel.release");
+	_cleanup_free_ char *rel = NULL;
+	const char *cc = kconfig_get(&v->kc, "CONFIG_CC_VERSION_TEXT");
+
+	if (read_line_file(p, 0, &rel, NULL) < 0)
+		rel = NULL;
+	return xasprintf("Linux %s (%s) built by %s", rel ? rel : "?", srcarch ? srcarch : "?",
+			 cc ? cc : "a compiler it does not name (no CONFIG_CC_VERSION_TEXT)");
+}
+
+static int verify_dir(const char *build, const struct verify_opts *o, FILE *out, char **about)
 {
 	struct vctx v = { .build = build, .out = out };
 	struct manifest_set ms = { 0 };
@@ -637,6 +651,8 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out)
 	}
 	r = v.problems;
 out:
+	if (r > 0 && about)
+		*about = tree_about(&v);
 	manifest_set_release(&ms);
 	ptrarray_free(&v.missing, free);
 	ptrarray_free(&v.dangling_ok, free);
@@ -646,14 +662,16 @@ out:
 	return r;
 }
 
-int kbp_verify(const char *path, const struct verify_opts *o, FILE *out)
+int kbp_verify(const char *path, const struct verify_opts *o, FILE *out, char **about)
 {
 	struct packed_tree ts;
 	int r = packed_open(path, &o->packed, &ts);
 
+	if (about)
+		*about = NULL;
 	if (r < 0)
 		return r;
-	r = verify_dir(ts.build, o, out);
+	r = verify_dir(ts.build, o, out, about);
 	packed_close(&ts);
 	return r;
 }

@@ -24,5 +24,7 @@ struct verify_opts {
 /* Checks PATH (a build directory, a DESTDIR holding one, or an archive)
  * against the manifests resolved for its own release, arch and config, and
  * writes every problem as one line "FILE: problem" to out. Returns the
- * number of problems, or a negative errno when it could not check. */
-int kbp_verify(const char *path, const struct verify_opts *o, FILE *out);
+ * number of problems, or a negative errno when it could not check. With
+ * problems, *about (about may be NULL) says what a module build against
+ * the tree must match: "Linux RELEASE (ARCH) built by CONFIG_CC_VERSION_TEXT". */
+int kbp_verify(const char *path, const struct verify_opts *o, FILE *out, char **about);

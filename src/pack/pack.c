@@ -130,7 +130,7 @@ static int verify_staged(const struct pack_opts *o, bool canary, const struct si
 	struct verify_opts vo = { .host_arch = o->host_arch, .canary = canary, .no_btf_base = o->vmlinux == VMLINUX_NONE,
 				  .manifest_dir = o->manifest_dir, .extra_manifests = o->extra_manifests,
 				  .nextra = o->nextra };
-	int n = kbp_verify(s->path, &vo, stderr);
+	int n = kbp_verify(s->path, &vo, stderr, NULL);
 
 	if (n > 0)
 		log_err("verify found %d problem(s) in the %s; %s was not written", n,

@@ -11,6 +11,7 @@
 #include "options.h"
 #include "shared/interrupt.h"
 #include "shared/log.h"
+#include "shared/macro.h"
 #include "sink/sink.h"
 
 struct verify_cmdline {
@@ -27,7 +28,8 @@ static const struct option_spec verify_options[] = {
 	OPT_BOOL(0, "canary", CMDLINE(o.canary),
 		 "also build a small bundled module with make M= and check its\n"
 		 "__versions CRCs against Module.symvers (with CONFIG_RUST a Rust\n"
-		 "one too, if the rustc in PATH is the kernel's)"),
+		 "one too, if the rustc in PATH is the kernel's); a clang tree's\n"
+		 "with LLVM=1 or LLVM=-MAJOR, whichever calls the kernel's clang"),
 	OPT_MAX_EXTRACT_SIZE(CMDLINE(o.packed.max_extract_size)),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "print nothing; only the exit status tells"),
 	OPT_HELP("this text"),
@@ -50,6 +52,7 @@ static const struct command_usage verify_usage = {
 static int run_verify(int argc, char *argv[])
 {
 	struct verify_cmdline c = { .o.packed.max_extract_size = PACKED_MAX_EXTRACT_DEFAULT };
+	_cleanup_free_ char *about = NULL;
 	FILE *out = stdout;
 	int n;
 
@@ -73,7 +76,7 @@ static int run_verify(int argc, char *argv[])
 			out = stdout;
 	}
 	interrupt_install_handlers();
-	n = kbp_verify(argv[optind], &c.o, out);
+	n = kbp_verify(argv[optind], &c.o, out, &about);
 	if (out != stdout)
 		fclose(out);
 	if (n < 0 && interrupted()) {
@@ -81,7 +84,7 @@ static int run_verify(int argc, char *argv[])
 		interrupt_reraise(); /* after cleaning up: 130/143 */
 	}
 	if (n > 0)
-		log_err("%s: %d problem(s)", argv[optind], n);
+		log_err("%s: %d problem(s) in %s", argv[optind], n, about);
 	return n == 0 ? EXIT_OK : EXIT_FAIL;
 }
 

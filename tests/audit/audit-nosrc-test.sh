@@ -16,8 +16,8 @@ trees=(--src "$SRC")
 export TMPDIR=$S/tmp
 mkdir -p "$TMPDIR"
 rc_src=0 rc_nosrc=0
-"$KBUILD_PACK" audit "${trees[@]}" --corpus "$PACKED" >"$S/src.out" 2>"$S/src.err" || rc_src=$?
-"$KBUILD_PACK" audit --corpus "$PACKED" >"$S/nosrc.out" 2>"$S/nosrc.err" || rc_nosrc=$?
+"$KBUILD_PACK" audit "${trees[@]}" --corpus "$PACKED" "${KBP_AUDIT_MAKE_ARGS[@]}" >"$S/src.out" 2>"$S/src.err" || rc_src=$?
+"$KBUILD_PACK" audit --corpus "$PACKED" "${KBP_AUDIT_MAKE_ARGS[@]}" >"$S/nosrc.out" 2>"$S/nosrc.err" || rc_nosrc=$?
 if [ "$rc_src" != 0 ] || [ "$rc_nosrc" != 0 ] || [ -s "$S/src.out" ] || [ -s "$S/nosrc.out" ]; then
     echo "with --src: exit $rc_src" >&2; cat "$S/src.out" >&2
     echo "without: exit $rc_nosrc" >&2; cat "$S/nosrc.out" >&2

@@ -30,6 +30,8 @@ else
     unset ARCH CROSS_COMPILE
     make_args=(-- "ARCH=$arch" "CROSS_COMPILE=$CROSS")
 fi
+# the fixture's make variables (LLVM=-16), as a user passes them
+[ ${#make_args[@]} -gt 0 ] && make_args+=("${KBP_MAKE_VARS[@]}") || make_args=("${KBP_AUDIT_MAKE_ARGS[@]}")
 trees=(--src "$SRC")
 [ -n "$OBJ" ] && trees+=(--obj "$OBJ")
 export TMPDIR=$S/tmp

@@ -24,7 +24,7 @@ fails=0
 check() {
     local name=$1 want_rc=$2 want=$3 rc=0
     shift 3
-    "$KBUILD_PACK" audit "${trees[@]}" "$@" >"$S/$name.out" 2>"$S/$name.err" || rc=$?
+    "$KBUILD_PACK" audit "${trees[@]}" "$@" "${KBP_AUDIT_MAKE_ARGS[@]}" >"$S/$name.out" 2>"$S/$name.err" || rc=$?
     sed -i -e "s|$SRC|@SRC@|g" -e "s|$KBP_MODULES_SRC|@MOD@|g" -e "s|$S|@S@|g" "$S/$name.out"
     if [ "$rc" != "$want_rc" ] || ! diff -u <(printf '%s' "$want") "$S/$name.out" >&2; then
         echo "FAIL: $name: exit $rc (want $want_rc); stderr:" >&2
@@ -42,7 +42,7 @@ check corpus 0 "" --corpus "$PACKED"
 # module-common are read by every module build
 rc=0
 "$KBUILD_PACK" audit "${trees[@]}" --pack-report "$S/pack.yaml" --report "$S/audit.yaml" \
-    "$PACKED" "$KBP_MODULES_SRC/kbp_user" >"$S/usage.out" 2>"$S/usage.err" || rc=$?
+    "$PACKED" "$KBP_MODULES_SRC/kbp_user" "${KBP_AUDIT_MAKE_ARGS[@]}" >"$S/usage.out" 2>"$S/usage.err" || rc=$?
 want_rules=("rule top-makefile: 1/1 files")
 [ -e "$PACKED/tools/objtool/objtool" ] && want_rules+=("rule objtool: 1/1 files")
 [ -e "$PACKED/scripts/module-common.c" ] && want_rules+=("rule module-common: 1/1 files")
@@ -55,7 +55,7 @@ grep -qx -- '- "Makefile"' "$S/audit.yaml" && grep -qx 'missing: \[\]' "$S/audit
     || { echo "FAIL: usage: audit.yaml lacks used Makefile / empty missing" >&2; fails=$((fails + 1)); }
 # -v: the used files, each under its rule line
 "$KBUILD_PACK" audit "${trees[@]}" -v --pack-report "$S/pack.yaml" \
-    "$PACKED" "$KBP_MODULES_SRC/kbp_user" >"$S/verbose.out" 2>/dev/null || true
+    "$PACKED" "$KBP_MODULES_SRC/kbp_user" "${KBP_AUDIT_MAKE_ARGS[@]}" >"$S/verbose.out" 2>/dev/null || true
 grep -A1 -x "rule top-makefile: 1/1 files, [0-9]*/[0-9]* bytes used" "$S/verbose.out" | tail -n1 | grep -qx '  Makefile' \
     || { echo "FAIL: -v: no '  Makefile' under the top-makefile rule" >&2; fails=$((fails + 1)); }
 # each rule line followed by as many files as it says it used
@@ -100,7 +100,7 @@ check escape 1 "escape: @SRC@/scripts/subarch.include (make)
 # include/linux) find the same escape (the missing lines are not compared:
 # without the trees, $(wildcard) probes may show)
 rc=0
-"$KBUILD_PACK" audit "$PACKED" "$S/escape/kbp_user" >"$S/marker.out" 2>"$S/marker.err" || rc=$?
+"$KBUILD_PACK" audit "$PACKED" "$S/escape/kbp_user" "${KBP_AUDIT_MAKE_ARGS[@]}" >"$S/marker.out" 2>"$S/marker.err" || rc=$?
 if [ "$rc" = 1 ] && [ "$(grep '^escape: ' "$S/marker.out")" = "escape: $SRC/scripts/subarch.include (make)" ]; then
     pass "escape-marker"
 else

@@ -14,6 +14,7 @@
 KBP_FIXTURE_SH=$KBP_TESTS_DIR/fixture/fixture.sh
 KBP_FIXTURE_FLAVOUR=${KBP_FIXTURE_FLAVOUR:-} # fixture.sh's FLAVOUR (btf, full), set by CTest
 KBP_MODULES_SRC=$KBP_TESTS_DIR/modules
+KBP_MAKE_VARS=() KBP_AUDIT_MAKE_ARGS=() # kbp_open_fixture: the fixture's make variables
 # build order = load order
 KBP_MODULES=(kbp_user kbp_provider kbp_consumer kbp_multi)
 
@@ -39,8 +40,13 @@ kbp_setup() {
 
 # kbp_open_fixture PREFIX SERIES LAYOUT ARCH [FLAVOUR]: the fixture of
 # fixture.sh SERIES LAYOUT ARCH [FLAVOUR] (built or found in the cache) as
-# FIX, REL, SRC, OBJ, KTREE; a scratch dir S (PREFIX.XXXXXX, removed on
-# exit) and the fixture dir mounted read-only over itself.
+# FIX, REL, SRC, OBJ, KTREE; KBP_MAKE_VARS, the make variables every make
+# of its build got (FIX/make-vars: LLVM=-16 for the clang fixture), which
+# a module build against it needs as a user's does: on make's command line,
+# never exported (verify --canary must find them itself), and
+# KBP_AUDIT_MAKE_ARGS, the same as audit takes them (-- VAR...); a scratch dir S
+# (PREFIX.XXXXXX, removed on exit) and the fixture dir mounted read-only
+# over itself.
 kbp_open_fixture() {
     local prefix=$1 layout=$3
     shift
@@ -49,6 +55,9 @@ kbp_open_fixture() {
     FIX=$("$KBP_FIXTURE_SH" "$@") || die "fixture $* unavailable"
     [ -f "$FIX/.kbp-fixture-complete" ] || die "fixture $FIX incomplete"
     REL=$(cat "$FIX/release")
+    KBP_MAKE_VARS=() KBP_AUDIT_MAKE_ARGS=()
+    [ ! -s "$FIX/make-vars" ] || mapfile -t KBP_MAKE_VARS < "$FIX/make-vars"
+    [ ${#KBP_MAKE_VARS[@]} = 0 ] || KBP_AUDIT_MAKE_ARGS=(-- "${KBP_MAKE_VARS[@]}")
     case "$layout" in
         obj)    SRC=$FIX/src; OBJ=$FIX/obj; KTREE=$OBJ ;;
         intree) SRC=$FIX/tree; OBJ=; KTREE=$SRC ;;
@@ -152,17 +161,19 @@ kbp_copy_modules() {
     cp -a "$KBP_MODULES_SRC/." "$1/"
 }
 
-# kbp_build_modules KDIR MODDIR [hide]: build all test modules against KDIR.
+# kbp_build_modules KDIR MODDIR [hide]: build all test modules against KDIR
+# (with the fixture's KBP_MAKE_VARS).
 # With "hide", the builds run in a nested mount namespace where the fixture
 # dir is covered by an empty tmpfs, so any reference to the original trees
 # fails.  Logs go to MODDIR/<mod>.log. KBP_MAKE_PREFIX (shell words, quoted)
 # runs make through a wrapper, e.g. scripts/in-root.sh ROOT (tests/rust).
 kbp_build_modules() {
     local kdir=$1 moddir=$2 hide=${3:-}
-    local m extra
+    local m extra v vars=
+    for v in "${KBP_MAKE_VARS[@]}"; do vars+=" '$v'"; done
     for m in "${KBP_MODULES[@]}"; do
-        extra=
-        [ "$m" = kbp_consumer ] && extra="KBUILD_EXTRA_SYMBOLS=$moddir/kbp_provider/Module.symvers"
+        extra=$vars
+        [ "$m" = kbp_consumer ] && extra+=" KBUILD_EXTRA_SYMBOLS=$moddir/kbp_provider/Module.symvers"
         local cmd="${KBP_MAKE_PREFIX:-} make -C '$kdir' M='$moddir/$m' $extra modules"
         if [ "$hide" = hide ]; then
             cmd="mount -t tmpfs -o size=1m,mode=0555 kbp-hidden '$FIX' && [ -z \"\$(ls -A '$FIX')\" ] && $cmd"
@@ -201,6 +212,17 @@ kbp_pack_and_build() {
     log "building test modules against the packed tree (original trees hidden, packed tree read-only)"
     kbp_build_modules "$PACKED" "$S/mod" hide || die "test modules do not build against the packed tree"
     pass "all test modules build against the packed tree"
+}
+
+# kbp_verify_summary PATH N KTREE ARCH: the line verify ends with when it
+# finds N problems in PATH, a pack of the built tree KTREE for ARCH (x86,
+# arm64): the tree's release, arch and CONFIG_CC_VERSION_TEXT.
+kbp_verify_summary() {
+    local cc
+    cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT=//p' "$3/include/config/auto.conf")
+    cc=${cc#\"} cc=${cc%\"}
+    printf 'kbuild-pack: error: %s: %s problem(s) in Linux %s (%s) built by %s\n' "$1" "$2" \
+        "$(cat "$3/include/config/kernel.release")" "$4" "$cc"
 }
 
 # modversions of a .ko as "crc symbol" lines, sorted by symbol

@@ -4,7 +4,9 @@
 # 1. Pack the read-only fixture; the fixture trees must be bit-for-bit and
 #    metadata-identical before and after; the output has the expected shape,
 #    holds no private key, has the programs this config runs, and verify
-#    accepts it (and names those programs when a copy lacks them).
+#    accepts it (and names those programs when a copy lacks them); on a
+#    clang tree, verify --canary builds with the tree's clang (LLVM=-16)
+#    by itself and names it when only other clangs are there.
 # 2. Build every test module against the packed tree with the original trees
 #    hidden (tmpfs over the fixture dir) and the packed tree read-only.
 # 3. (a) every __versions CRC equals the one in the packed Module.symvers (or
@@ -104,6 +106,32 @@ if "$KBUILD_PACK" verify "$S/out" > "$S/verify.out" 2>&1; then
 else
     fail "verify of the packed tree: $(cat "$S/verify.out")"
 fi
+# a clang tree: verify --canary finds the tree's clang itself (LLVM is in
+# no environment here: make gets LLVM=1 or LLVM=-MAJOR from it), and names
+# that compiler in one line when another version answers
+if kbp_config_on CONFIG_CC_IS_CLANG; then
+    [ -z "${LLVM+set}" ] || die "LLVM is set in the environment: verify --canary must find it itself"
+    if "$KBUILD_PACK" verify --canary "$S/out" > "$S/canary.out" 2>&1 && [ ! -s "$S/canary.out" ]; then
+        pass "verify --canary builds its module with the tree's clang"
+    else
+        fail "verify --canary of the clang tree: $(tail -n 20 "$S/canary.out")"
+    fi
+    want_cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT=//p' "$KTREE/include/config/auto.conf")
+    major=$(( $(sed -n 's/^CONFIG_CLANG_VERSION=//p' "$KTREE/include/config/auto.conf") / 10000 ))
+    mkdir -p "$S/fakecc"
+    printf '#!/bin/sh\necho "Debian clang version %s.0.0 (kbp-fake)"\n' "$major" > "$S/fakecc/clang-$major"
+    printf '#!/bin/sh\necho "Debian clang version 1.0.0 (kbp-fake)"\n' > "$S/fakecc/clang"
+    chmod +x "$S/fakecc/clang-$major" "$S/fakecc/clang"
+    rc=0
+    PATH=$S/fakecc:$PATH "$KBUILD_PACK" verify --canary "$S/out" > "$S/canary.out" 2> "$S/canary.err" || rc=$?
+    echo "canary: this tree was built by $want_cc (CONFIG_CC_VERSION_TEXT), which is not here (clang: Debian clang version 1.0.0 (kbp-fake); clang-$major: Debian clang version $major.0.0 (kbp-fake)): install it and build modules with make LLVM=1 when it is clang, LLVM=-$major when it is clang-$major, or LLVM=/usr/lib/llvm-$major/bin/ (the directory of its tools)" > "$S/canary.want"
+    if [ $rc = 1 ] && diff -u "$S/canary.want" "$S/canary.out" >&2 &&
+       [ "$(cat "$S/canary.err")" = "$(kbp_verify_summary "$S/out" 1 "$KTREE" x86)" ]; then
+        pass "verify --canary without the tree's clang names it and how to build with it, and runs no make"
+    else
+        fail "verify --canary with other clangs: exit $rc (want 1), stderr: $(cat "$S/canary.err")"
+    fi
+fi
 if [ ${#want_progs[@]} -gt 0 ]; then
     cp -a "$S/out" "$S/out.bad"
     : > "$S/verify.want"
@@ -116,7 +144,7 @@ if [ ${#want_progs[@]} -gt 0 ]; then
     done
     rc=0
     "$KBUILD_PACK" verify "$S/out.bad" > "$S/verify.out" 2> "$S/verify.err" || rc=$?
-    echo "kbuild-pack: error: $S/out.bad: ${#want_progs[@]} problem(s)" > "$S/verify.err.want"
+    kbp_verify_summary "$S/out.bad" ${#want_progs[@]} "$KTREE" x86 > "$S/verify.err.want"
     if [ $rc = 1 ] && diff -u <(sort "$S/verify.want") <(sort "$S/verify.out") >&2 &&
        diff -u "$S/verify.err.want" "$S/verify.err" >&2; then
         pass "verify names the removed ${want_progs[*]}"

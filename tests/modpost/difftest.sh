@@ -64,8 +64,10 @@ if [ -f "$M/from-src" ]; then
         cp "$D/src/$f" "$M/"
     done < "$M/from-src"
 fi
+# the fixture's make variables (LLVM=-16), on the command line as a user's
 args=()
-[ -f "$M/make.args" ] && read -ra args < "$M/make.args"
+[ ! -s "$D/make-vars" ] || mapfile -t args < "$D/make-vars"
+[ -f "$M/make.args" ] && read -ra case_args < "$M/make.args" && args+=("${case_args[@]}")
 if [ -f "$M/prepare.sh" ]; then (cd "$M" && D=$D bash ./prepare.sh); fi
 
 # Build against a read-only fixture; modpost may fail (error cases).

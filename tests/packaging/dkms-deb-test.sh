@@ -18,7 +18,8 @@
 # "DKMS module signing key") when the kernel signs modules, and is
 # byte-identical to the one built against the original tree (the trees'
 # paths mapped in debug info, as for every test module build).
-# FLAVOUR "-" for none.
+# FLAVOUR "-" for none. A fixture built with make variables (clang:
+# LLVM=-16) gives them to dkms as a user must (below).
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/lib.sh"
@@ -44,6 +45,19 @@ grep -qx 'CONFIG_MODULE_SIG=y' "$KTREE/.config" && SIGNS=1
 # the private framework: the signing variables (dkms reads no others from it)
 mkdir -p "$S/etc-dkms" "$S/dkms"
 mount --bind "$S/etc-dkms" /etc/dkms
+# dkms runs make itself and guesses the compiler: for a clang kernel,
+# Debian 12's dkms (3.0.10) adds CC=clang LD=ld.lld to make's command line,
+# which call the default clang (14) whatever LLVM says. So the fixture's
+# LLVM=-N reaches dkms as a user must pass it: LLVM N's directory first in
+# PATH (its clang and ld.lld) and LLVM=1, in dkms's environment.
+DKMS_ENV=()
+for v in "${KBP_MAKE_VARS[@]}"; do
+    case "$v" in
+    LLVM=-[0-9]*) DKMS_ENV+=("PATH=/usr/lib/llvm-${v#LLVM=-}/bin:$PATH" LLVM=1) ;;
+    *) DKMS_ENV+=("$v") ;;
+    esac
+done
+[ ${#DKMS_ENV[@]} = 0 ] || log "dkms runs with ${DKMS_ENV[*]} in its environment"
 # kbp_dkms KDIR LOG ACTION...: dkms on the scratch trees for kernel source
 # KDIR (run through $DKMS_WRAP, if set)
 DKMS_WRAP=
@@ -52,7 +66,7 @@ kbp_dkms() {
     shift 2
     printf 'sign_file="%s"\nmok_signing_key="%s"\nmok_certificate="%s"\n' \
         "$kdir/scripts/sign-file" "$S/mok.key" "$S/mok.pub" > /etc/dkms/framework.conf
-    kbpp_run "$logf" $DKMS_WRAP dkms --dkmstree "$S/dkms" --sourcetree "$S/deb/usr/src" \
+    kbpp_run "$logf" $DKMS_WRAP env "${DKMS_ENV[@]}" dkms --dkmstree "$S/dkms" --sourcetree "$S/deb/usr/src" \
         --installtree "$S/out/lib/modules" --kernelsourcedir "$kdir" --no-depmod "$@"
 }
 built_ko() {

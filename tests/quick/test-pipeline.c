@@ -217,14 +217,14 @@ DEFINE_TEST(dir_sink_verify)
 	mktree("split");
 	assert_int_eq(pack("d", FORMAT_DIR, NULL), 0);
 	build = scratch_path("d/lib/modules/" REL "/build");
-	assert_int_eq(kbp_verify(build, &vo, capture_open(&c)), 0);
+	assert_int_eq(kbp_verify(build, &vo, capture_open(&c), NULL), 0);
 	assert_str_eq(capture_text(&c), "");
 	free(c.buf);
 	modpost = path_join(build, "scripts/mod/modpost");
 	lds = path_join(build, "scripts/module.lds");
 	assert_int_eq(chmod(modpost, 0644), 0);
 	assert_int_eq(unlink(lds), 0);
-	assert_int_eq(kbp_verify(build, &vo, capture_open(&c)), 2);
+	assert_int_eq(kbp_verify(build, &vo, capture_open(&c), NULL), 2);
 	expect_text(capture_text(&c), "verify-defects.txt");
 	free(c.buf);
 	cleanup();

@@ -177,7 +177,7 @@ case_parts() {
     common=$(readlink "$root/lib/modules/$REL/source")
     c=$(basename "$common")
     printf '%s\n' "Makefile: a split build directory without its common part: $root$common is not installed" \
-        "kbuild-pack: error: $root: 1 problem(s)" > "$S/want"
+        "$(kbp_verify_summary "$root" 1 "$KTREE" "${T_ARCH[$n]}")" > "$S/want"
     expect_fail "$n: verify without the common part names it" "$S/want" "$KBUILD_PACK" verify "$root"
     expect_make_stops "without the common part" "$root" ": *** $root/usr/src/linux-headers-$REL needs the common part of Linux $SERIES" \
         ", ${c#linux-headers-}, in $root$common: it is not installed.  Stop."
@@ -191,7 +191,7 @@ case_parts() {
     have_digest=$(sed -n 's/^digest //p' "$S/other/common/usr/src/linux-headers-kbp-test/.kbuild-pack-common")
     [ "$want_digest" != "$have_digest" ] || die "both common parts have one digest"
     printf '%s\n' "Makefile: $root/usr/src/linux-headers-kbp-test is not the common part this build directory was made with (it lists $have_digest, this one wants digest $want_digest): install the common part of this kernel's release" \
-        "kbuild-pack: error: $root: 1 problem(s)" > "$S/want"
+        "$(kbp_verify_summary "$root" 1 "$KTREE" "${T_ARCH[$n]}")" > "$S/want"
     expect_fail "$n: verify with another common part of the same name says so" "$S/want" "$KBUILD_PACK" verify "$root"
     expect_make_stops "with another common part" "$root" \
         "*** $root/usr/src/linux-headers-kbp-test is not the common part $root/usr/src/linux-headers-$REL was made with (digest $want_digest"
@@ -200,7 +200,7 @@ case_parts() {
     mkdir -p "$root"
     cp -a "$S/parts/common/." "$S/parts/flavour-$n/." "$root/"
     printf '%s\n' "Makefile: a split build directory without its architecture's part: $root$common/.kbuild-pack-arch-${T_ARCH[$n]} is not installed" \
-        "kbuild-pack: error: $root: 1 problem(s)" > "$S/want"
+        "$(kbp_verify_summary "$root" 1 "$KTREE" "${T_ARCH[$n]}")" > "$S/want"
     expect_fail "$n: verify without its architecture's part names it" "$S/want" "$KBUILD_PACK" verify "$root"
     expect_make_stops "without the arch part" "$root" \
         "*** $root/usr/src/linux-headers-$REL needs the ${T_ARCH[$n]} part of Linux $(sed -n 's/^kernel //p' "$root$common/.kbuild-pack-common"), listed in $root$common/.kbuild-pack-arch-${T_ARCH[$n]} with digest"

@@ -10,8 +10,20 @@ here=$(dirname "$0")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 t=$tmp/build
-dwarf() { bash "$here/data/synth-tree.sh" "$t" 6.12 CONFIG_MODVERSIONS=y CONFIG_GENDWARFKSYMS=y; }
-gen() { bash "$here/data/synth-tree.sh" "$t" "$1" CONFIG_MODVERSIONS=y; }
+# the compiler the trees name (verify's summary line, --canary)
+gcc=(CONFIG_CC_IS_GCC=y 'CONFIG_CC_VERSION_TEXT="gcc (Debian 12.2.0-14+deb12u1) 12.2.0"')
+clang=(CONFIG_CC_IS_CLANG=y CONFIG_CLANG_VERSION=160006 'CONFIG_CC_VERSION_TEXT="Debian clang version 16.0.6 (15~deb12u1)"')
+dwarf() { bash "$here/data/synth-tree.sh" "$t" 6.12 CONFIG_MODVERSIONS=y CONFIG_GENDWARFKSYMS=y "${gcc[@]}"; }
+gen() { local cc="${2:-gcc}[@]"; bash "$here/data/synth-tree.sh" "$t" "$1" CONFIG_MODVERSIONS=y "${!cc}"; }
+# verify --canary with $tmp/bin the only PATH: fake_cc NAME VERSION-LINE
+# answers --version as a compiler; make only shows how it was called.
+opts=() path=$PATH
+fake_cc() { printf '#!/bin/sh\necho "%s"\necho "Target: x86_64-pc-linux-gnu"\n' "$2" >"$tmp/bin/$1" && chmod +x "$tmp/bin/$1"; }
+canary() {
+	opts=(--canary) path=$tmp/bin
+	mkdir -p "$tmp/bin" && printf '%s\n' '#!/bin/sh' 'printf make; for a; do case $a in M=*) a=M=...;; esac; printf " %s" "$a"; done' \
+		'echo; echo "LLVM in the environment: ${LLVM-(unset)}"; exit 2' >"$tmp/bin/make" && chmod +x "$tmp/bin/make"
+}
 # edit SED-SCRIPT FILE...: sed -i that keeps each file's mtime (manifests' mtime-order)
 edit() { local e=$1 f; shift; for f; do touch -r "$f" "$tmp/stamp" && sed -i "$e" "$f" && touch -r "$tmp/stamp" "$f" || return 1; done; }
 
@@ -63,9 +75,24 @@ dangling-include) gen 6.1 && mkdir -p "$t/include/trace/events" && printf '%s\n'
 # wbt.h's private include is in the manifests' dangling-includes: no warning.
 dangling-include-listed) gen 6.1 && mkdir -p "$t/include/trace/events" &&
 	printf '#include "../../../block/blk-wbt.h"\n' >"$t/include/trace/events/wbt.h" ;;
+# verify --canary builds as a user must: make LLVM=1 when clang is the
+# tree's compiler, LLVM=-16 when clang-16 is, nothing more when LLVM in the
+# environment calls it; else one line naming the compiler and no make. A
+# gcc tree's ${CROSS_COMPILE}gcc must run; its name says CROSS_COMPILE/CC.
+canary-clang) gen 6.1 clang && canary && fake_cc clang "Debian clang version 16.0.6 (15~deb12u1)" ;;
+canary-clang-suffix) gen 6.1 clang && canary && fake_cc clang "Debian clang version 14.0.6" &&
+	fake_cc clang-16 "Debian clang version 16.0.6 (15~deb12u1)" ;;
+canary-clang-env) gen 6.1 clang && canary && fake_cc clang "Debian clang version 14.0.6" &&
+	fake_cc clang-16 "Debian clang version 16.0.6 (15~deb12u1)" && export LLVM=-16 ;;
+canary-clang-missing) gen 6.1 clang && canary && fake_cc clang "Debian clang version 14.0.6" ;;
+canary-gcc) gen 6.1 && canary && fake_cc gcc "gcc (Debian 12.2.0-14+deb12u1) 12.2.0" ;;
+canary-gcc-missing) gen 6.1 && canary ;;
+canary-gcc-cross-missing) gcc=(CONFIG_CC_IS_GCC=y 'CONFIG_CC_VERSION_TEXT="x86_64-linux-gnu-gcc-12 (Debian 12.2.0-14) 12.2.0"') &&
+	gen 6.1 && canary && fake_cc gcc "gcc (Debian 12.2.0-14+deb12u1) 12.2.0" && export CROSS_COMPILE=x86_64-linux-gnu- ;;
 *) echo "unknown case $case" >&2; exit 2 ;;
 esac || { echo "cannot make the tree" >&2; exit 2; }
-"$kbp" verify "$t" 2>"$tmp/err"
+PATH=$path "$kbp" verify "${opts[@]}" "$t" >"$tmp/out" 2>"$tmp/err"
 rc=$?
+sed -e "s|$t|@TREE@|g" "$tmp/out"
 sed -e "s|$t|@TREE@|g" -e "s|[^ ]*/manifests/arch/|@MANIFESTS@/arch/|g" "$tmp/err" >&2
 exit $rc
