@@ -112,6 +112,7 @@ static const struct modpost_series {
 	unsigned version, patchlevel;
 	enum kbp_modpost_format fmt;
 } modpost_series[] = {
+	{ 5, 10, KBP_MODPOST_5_10 },
 	{ 6, 1, KBP_MODPOST_6_1 },
 	{ 6, 12, KBP_MODPOST_6_12 },
 	{ 7, 2, KBP_MODPOST_7_2 },

@@ -7,6 +7,7 @@
 
 enum kbp_modpost_format {
 	KBP_MODPOST_UNKNOWN = 0,
+	KBP_MODPOST_5_10, /* 5.10.y: __crc_ symbols in the objects, one symbol per name, UNUSED/GPL_FUTURE exports */
 	KBP_MODPOST_6_1,  /* 6.1.y: __ksymtab_ sections, SYMBOL_CRC, vermagic in .mod.c */
 	KBP_MODPOST_6_12, /* 6.12.y: .export_symbol, KSYMTAB_*, module-common.c */
 	KBP_MODPOST_7_2,  /* 7.2.y: string namespaces, SYMBOL_FLAGS, -b/-x versions, cwd M= */
@@ -24,7 +25,7 @@ int kversion_parse(const char *s, unsigned *version, unsigned *patchlevel);
 /* The modpost format kbuild-modpost uses for a kernel, or KBP_MODPOST_UNKNOWN. */
 enum kbp_modpost_format kbp_modpost_format(unsigned version, unsigned patchlevel);
 
-/* The series kbuild-modpost knows, oldest first: "6.1, 6.12, 7.2". */
+/* The series kbuild-modpost knows, oldest first: "5.10, 6.1, 6.12, 7.2". */
 const char *kbp_modpost_known_series(void);
 
 /* True when kbuild-modpost knows the modpost format of that kernel

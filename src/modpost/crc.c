@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* CRCs of a module's exports from "#SYMVER <sym> <crc>" lines of the
- * member objects' .<obj>.cmd files (written by genksyms). */
+/* CRCs of a module's exports: from "#SYMVER <sym> <crc>" lines of the
+ * member objects' .<obj>.cmd files (written by genksyms, 6.1 on), or
+ * (5.10) from the __crc_<sym> symbols that genksyms' linker script put
+ * in the objects. */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <limits.h>
 #include <string.h>
 
+#include "kernel/kelf.h"
 #include "modpost.h"
 #include "shared/alloc.h"
 #include "shared/str.h"
@@ -75,4 +78,34 @@ void mp_set_crcs(struct modpost *mp, struct mp_module *mod)
 	p = buf;
 	while ((obj = strsep(&p, "\n")) && obj[0])
 		extract_crcs_for_object(mp, obj, mod);
+}
+
+void mp_handle_modversion(struct modpost *mp, const struct mp_module *mod, struct kelf *k,
+			  const GElf_Sym *sym, size_t shndx, const char *name)
+{
+	struct mp_symbol *s;
+	uint32_t crc;
+
+	/* the weak reference of __CRC_SYMBOL() that genksyms left unresolved */
+	if (sym->st_shndx == SHN_UNDEF) {
+		mp_warn(mp, "EXPORT symbol \"%s\" [%s%s] version generation failed, symbol will not be versioned.\n",
+			name, mod->name, mod->is_vmlinux ? "" : ".ko");
+		return;
+	}
+	if (sym->st_shndx == SHN_ABS) {
+		crc = (uint32_t)sym->st_value;
+	} else {
+		/* CONFIG_MODULE_REL_CRCS: the symbol points at the CRC */
+		const uint8_t *p;
+
+		if (kelf_sym_bytes(k, shndx, sym->st_value, 4, &p) < 0)
+			mp_fatal(mp, "%s: __crc_%s lies outside its section\n", mod->name, name);
+		crc = (uint32_t)kelf_read_uint(k, p, 4);
+	}
+	/* a stand-alone __crc_ (an ARM veneer, say) is no export's */
+	s = mp_find_symbol(mp, name, NULL);
+	if (s) {
+		s->crc = crc;
+		s->crc_valid = true;
+	}
 }

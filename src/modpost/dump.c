@@ -6,6 +6,7 @@
 
 #include "modpost.h"
 #include "kernel/symvers.h"
+#include "shared/alloc.h"
 #include "shared/strbuf.h"
 
 struct dump_ctx {
@@ -21,6 +22,21 @@ static int dump_line(const struct symvers_line *l, void *userdata)
 	struct mp_symbol *s;
 	bool gpl_only;
 
+	if (mp->fmt == KBP_MODPOST_5_10) {
+		/* any export type reads (unknown ones as "(unknown)") */
+		mod = mp_module_find_dump(mp, c->fname, l->module);
+		if (!mod) {
+			mod = mp_module_new(mp, l->module, strlen(l->module));
+			mod->dump_file = c->fname;
+		}
+		s = mp_add_exported_5_10(mp, l->name, mod, mp_export_no(l->export_type));
+		s->is_static = false;
+		s->crc = l->crc;
+		s->crc_valid = true;
+		free(s->ns);
+		s->ns = l->ns[0] ? xstrdup(l->ns) : NULL;
+		return 0;
+	}
 	if (!strcmp(l->export_type, "EXPORT_SYMBOL_GPL")) {
 		gpl_only = true;
 	} else if (!strcmp(l->export_type, "EXPORT_SYMBOL")) {
@@ -54,11 +70,30 @@ void mp_read_dump(struct modpost *mp, const char *fname)
 		mp_fatal(mp, "parse error in symbol dump file\n");
 }
 
+/* 5.10 writes its symbol hash table in bucket order, each symbol under the
+ * module that exported it last */
+static void write_dump_5_10(struct modpost *mp, struct strbuf *b)
+{
+	size_t n;
+	_cleanup_free_ struct mp_symbol **v = mp_symbols_in_hash_order(mp, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		struct mp_symbol *s = v[i];
+
+		if (s->module->dump_file)
+			continue;
+		mp_buf_printf(mp, b, "0x%08x\t%s\t%s\t%s\t%s\n", s->crc, s->name, s->module->name,
+			      mp_export_str(s->export), s->ns ? s->ns : "");
+	}
+}
+
 void mp_write_dump(struct modpost *mp, const char *fname)
 {
 	struct strbuf b = { 0 };
 
-	for (size_t i = 0; i < mp->modules.n; i++) {
+	if (mp->fmt == KBP_MODPOST_5_10)
+		write_dump_5_10(mp, &b);
+	for (size_t i = 0; mp->fmt != KBP_MODPOST_5_10 && i < mp->modules.n; i++) {
 		struct mp_module *mod = mp->modules.v[i];
 
 		if (mod->dump_file)

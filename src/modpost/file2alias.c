@@ -322,7 +322,8 @@ static int do_pci_entry(struct f2a *c, char *alias)
 	uint32_t vendor = (uint32_t)fval(c, "vendor", 4), device = (uint32_t)fval(c, "device", 4);
 	uint32_t subvendor = (uint32_t)fval(c, "subvendor", 4), subdevice = (uint32_t)fval(c, "subdevice", 4);
 	uint32_t cls = (uint32_t)fval(c, "class", 4), cls_mask = (uint32_t)fval(c, "class_mask", 4);
-	uint32_t override_only = (uint32_t)fval(c, "override_only", 4);
+	/* 5.10 has no override_only */
+	uint32_t override_only = c->mp->fmt >= KBP_MODPOST_6_1 ? (uint32_t)fval(c, "override_only", 4) : 0;
 	unsigned char baseclass, subclass, interface, baseclass_mask, subclass_mask, interface_mask;
 
 	switch (override_only) {
@@ -361,14 +362,14 @@ static int do_pci_entry(struct f2a *c, char *alias)
 	return 1;
 }
 
-/* 6.1 reads acpi cls and cls_msk in the build machine's byte order (no
+/* 5.10 and 6.1 read acpi cls and cls_msk in the build machine's byte order (no
  * TO_NATIVE): for a target of the other byte order the class comes out
  * swapped, and so must ours; 6.12 reads them in the target's order */
 static uint32_t acpi_cls_field(struct f2a *c, const char *field)
 {
 	uint32_t v;
 
-	if (c->mp->fmt != KBP_MODPOST_6_1)
+	if (c->mp->fmt >= KBP_MODPOST_6_12)
 		return (uint32_t)fval(c, field, 4);
 	memcpy(&v, faddr(c, field, 4), 4);
 	return v;
@@ -441,10 +442,12 @@ static int do_input_entry(struct f2a *c, char *alias)
 
 	for (size_t i = 0; i < ARRAY_SIZE(bitmaps); i++) {
 		unsigned max = c->mp->fmt >= KBP_MODPOST_7_2 ? bitmaps[i].max_7_2 : bitmaps[i].max;
+		/* 5.10 stops before the highest bit */
+		unsigned last = c->mp->fmt == KBP_MODPOST_5_10 ? max - 1 : max;
 
 		alias_append(c, alias, strlen("input:"), "%s", bitmaps[i].sep);
 		if (flags & bitmaps[i].flag)
-			do_input(c, alias, bitmaps[i].field, max / bits + 1, bitmaps[i].min, max);
+			do_input(c, alias, bitmaps[i].field, max / bits + 1, bitmaps[i].min, last);
 	}
 	return 1;
 }
@@ -628,7 +631,8 @@ static int do_vio_entry(struct f2a *c, char *alias)
 	return 1;
 }
 
-/* eisa:sSIG */
+/* eisa:sSIG (5.10's test of an empty sig looks at the array's address:
+ * always true) */
 static int do_eisa_entry(struct f2a *c, char *alias)
 {
 	snprintf(alias, ALIAS_SIZE, "eisa:s%s*", fstr(c, "sig", 8));
@@ -894,51 +898,51 @@ struct devtable {
 };
 
 static const struct devtable devtable[] = {
-	{ "hid", "hid_device_id", NULL, &hid_fields, KBP_MODPOST_6_1 },
-	{ "ieee1394", "ieee1394_device_id", NULL, &ieee1394_fields, KBP_MODPOST_6_1 },
-	{ "pci", "pci_device_id", do_pci_entry, NULL, KBP_MODPOST_6_1 },
-	{ "ccw", "ccw_device_id", NULL, &ccw_fields, KBP_MODPOST_6_1 },
-	{ "ap", "ap_device_id", do_ap_entry, NULL, KBP_MODPOST_6_1 },
-	{ "css", "css_device_id", do_css_entry, NULL, KBP_MODPOST_6_1 },
-	{ "serio", "serio_device_id", NULL, &serio_fields, KBP_MODPOST_6_1 },
-	{ "acpi", "acpi_device_id", do_acpi_entry, NULL, KBP_MODPOST_6_1 },
-	{ "pcmcia", "pcmcia_device_id", do_pcmcia_entry, NULL, KBP_MODPOST_6_1 },
-	{ "vio", "vio_device_id", do_vio_entry, NULL, KBP_MODPOST_6_1 },
-	{ "input", "input_device_id", do_input_entry, NULL, KBP_MODPOST_6_1 },
-	{ "eisa", "eisa_device_id", do_eisa_entry, NULL, KBP_MODPOST_6_1 },
-	{ "parisc", "parisc_device_id", NULL, &parisc_fields, KBP_MODPOST_6_1 },
-	{ "sdio", "sdio_device_id", NULL, &sdio_fields, KBP_MODPOST_6_1 },
-	{ "ssb", "ssb_device_id", NULL, &ssb_fields, KBP_MODPOST_6_1 },
-	{ "bcma", "bcma_device_id", NULL, &bcma_fields, KBP_MODPOST_6_1 },
-	{ "virtio", "virtio_device_id", NULL, &virtio_fields, KBP_MODPOST_6_1 },
-	{ "vmbus", "hv_vmbus_device_id", do_vmbus_entry, NULL, KBP_MODPOST_6_1 },
-	{ "rpmsg", "rpmsg_device_id", do_rpmsg_entry, NULL, KBP_MODPOST_6_1 },
-	{ "i2c", "i2c_device_id", do_i2c_entry, NULL, KBP_MODPOST_6_1 },
-	{ "i3c", "i3c_device_id", NULL, &i3c_fields, KBP_MODPOST_6_1 },
+	{ "hid", "hid_device_id", NULL, &hid_fields, KBP_MODPOST_5_10 },
+	{ "ieee1394", "ieee1394_device_id", NULL, &ieee1394_fields, KBP_MODPOST_5_10 },
+	{ "pci", "pci_device_id", do_pci_entry, NULL, KBP_MODPOST_5_10 },
+	{ "ccw", "ccw_device_id", NULL, &ccw_fields, KBP_MODPOST_5_10 },
+	{ "ap", "ap_device_id", do_ap_entry, NULL, KBP_MODPOST_5_10 },
+	{ "css", "css_device_id", do_css_entry, NULL, KBP_MODPOST_5_10 },
+	{ "serio", "serio_device_id", NULL, &serio_fields, KBP_MODPOST_5_10 },
+	{ "acpi", "acpi_device_id", do_acpi_entry, NULL, KBP_MODPOST_5_10 },
+	{ "pcmcia", "pcmcia_device_id", do_pcmcia_entry, NULL, KBP_MODPOST_5_10 },
+	{ "vio", "vio_device_id", do_vio_entry, NULL, KBP_MODPOST_5_10 },
+	{ "input", "input_device_id", do_input_entry, NULL, KBP_MODPOST_5_10 },
+	{ "eisa", "eisa_device_id", do_eisa_entry, NULL, KBP_MODPOST_5_10 },
+	{ "parisc", "parisc_device_id", NULL, &parisc_fields, KBP_MODPOST_5_10 },
+	{ "sdio", "sdio_device_id", NULL, &sdio_fields, KBP_MODPOST_5_10 },
+	{ "ssb", "ssb_device_id", NULL, &ssb_fields, KBP_MODPOST_5_10 },
+	{ "bcma", "bcma_device_id", NULL, &bcma_fields, KBP_MODPOST_5_10 },
+	{ "virtio", "virtio_device_id", NULL, &virtio_fields, KBP_MODPOST_5_10 },
+	{ "vmbus", "hv_vmbus_device_id", do_vmbus_entry, NULL, KBP_MODPOST_5_10 },
+	{ "rpmsg", "rpmsg_device_id", do_rpmsg_entry, NULL, KBP_MODPOST_5_10 },
+	{ "i2c", "i2c_device_id", do_i2c_entry, NULL, KBP_MODPOST_5_10 },
+	{ "i3c", "i3c_device_id", NULL, &i3c_fields, KBP_MODPOST_5_10 },
 	{ "slim", "slim_device_id", do_slim_entry, NULL, KBP_MODPOST_6_12 },
-	{ "spi", "spi_device_id", do_spi_entry, NULL, KBP_MODPOST_6_1 },
-	{ "dmi", "dmi_system_id", do_dmi_entry, NULL, KBP_MODPOST_6_1 },
-	{ "platform", "platform_device_id", do_platform_entry, NULL, KBP_MODPOST_6_1 },
-	{ "mdio", "mdio_device_id", do_mdio_entry, NULL, KBP_MODPOST_6_1 },
-	{ "zorro", "zorro_device_id", NULL, &zorro_fields, KBP_MODPOST_6_1 },
-	{ "isapnp", "isapnp_device_id", do_isapnp_entry, NULL, KBP_MODPOST_6_1 },
-	{ "ipack", "ipack_device_id", NULL, &ipack_fields, KBP_MODPOST_6_1 },
-	{ "amba", "amba_id", do_amba_entry, NULL, KBP_MODPOST_6_1 },
-	{ "mipscdmm", "mips_cdmm_device_id", do_mips_cdmm_entry, NULL, KBP_MODPOST_6_1 },
-	{ "x86cpu", "x86_cpu_id", do_x86cpu_entry, NULL, KBP_MODPOST_6_1 },
-	{ "cpu", "cpu_feature", do_cpu_entry, NULL, KBP_MODPOST_6_1 },
+	{ "spi", "spi_device_id", do_spi_entry, NULL, KBP_MODPOST_5_10 },
+	{ "dmi", "dmi_system_id", do_dmi_entry, NULL, KBP_MODPOST_5_10 },
+	{ "platform", "platform_device_id", do_platform_entry, NULL, KBP_MODPOST_5_10 },
+	{ "mdio", "mdio_device_id", do_mdio_entry, NULL, KBP_MODPOST_5_10 },
+	{ "zorro", "zorro_device_id", NULL, &zorro_fields, KBP_MODPOST_5_10 },
+	{ "isapnp", "isapnp_device_id", do_isapnp_entry, NULL, KBP_MODPOST_5_10 },
+	{ "ipack", "ipack_device_id", NULL, &ipack_fields, KBP_MODPOST_5_10 },
+	{ "amba", "amba_id", do_amba_entry, NULL, KBP_MODPOST_5_10 },
+	{ "mipscdmm", "mips_cdmm_device_id", do_mips_cdmm_entry, NULL, KBP_MODPOST_5_10 },
+	{ "x86cpu", "x86_cpu_id", do_x86cpu_entry, NULL, KBP_MODPOST_5_10 },
+	{ "cpu", "cpu_feature", do_cpu_entry, NULL, KBP_MODPOST_5_10 },
 	{ "mcb", "mcb_device_id", do_mcb_entry, NULL, KBP_MODPOST_7_2 },
-	{ "mei", "mei_cl_device_id", do_mei_entry, NULL, KBP_MODPOST_6_1 },
-	{ "rapidio", "rio_device_id", NULL, &rio_fields, KBP_MODPOST_6_1 },
-	{ "ulpi", "ulpi_device_id", do_ulpi_entry, NULL, KBP_MODPOST_6_1 },
-	{ "hdaudio", "hda_device_id", NULL, &hda_fields, KBP_MODPOST_6_1 },
-	{ "sdw", "sdw_device_id", NULL, &sdw_fields, KBP_MODPOST_6_1 },
-	{ "fslmc", "fsl_mc_device_id", do_fsl_mc_entry, NULL, KBP_MODPOST_6_1 },
-	{ "tbsvc", "tb_service_id", do_tbsvc_entry, NULL, KBP_MODPOST_6_1 },
-	{ "typec", "typec_device_id", do_typec_entry, NULL, KBP_MODPOST_6_1 },
-	{ "tee", "tee_client_device_id", do_tee_entry, NULL, KBP_MODPOST_6_1 },
-	{ "wmi", "wmi_device_id", do_wmi_entry, NULL, KBP_MODPOST_6_1 },
-	{ "mhi", "mhi_device_id", do_mhi_entry, NULL, KBP_MODPOST_6_1 },
+	{ "mei", "mei_cl_device_id", do_mei_entry, NULL, KBP_MODPOST_5_10 },
+	{ "rapidio", "rio_device_id", NULL, &rio_fields, KBP_MODPOST_5_10 },
+	{ "ulpi", "ulpi_device_id", do_ulpi_entry, NULL, KBP_MODPOST_5_10 },
+	{ "hdaudio", "hda_device_id", NULL, &hda_fields, KBP_MODPOST_5_10 },
+	{ "sdw", "sdw_device_id", NULL, &sdw_fields, KBP_MODPOST_5_10 },
+	{ "fslmc", "fsl_mc_device_id", do_fsl_mc_entry, NULL, KBP_MODPOST_5_10 },
+	{ "tbsvc", "tb_service_id", do_tbsvc_entry, NULL, KBP_MODPOST_5_10 },
+	{ "typec", "typec_device_id", do_typec_entry, NULL, KBP_MODPOST_5_10 },
+	{ "tee", "tee_client_device_id", do_tee_entry, NULL, KBP_MODPOST_5_10 },
+	{ "wmi", "wmi_device_id", do_wmi_entry, NULL, KBP_MODPOST_5_10 },
+	{ "mhi", "mhi_device_id", do_mhi_entry, NULL, KBP_MODPOST_5_10 },
 	{ "mhi_ep", "mhi_device_id", do_mhi_ep_entry, NULL, KBP_MODPOST_6_1 },
 	{ "auxiliary", "auxiliary_device_id", do_auxiliary_entry, NULL, KBP_MODPOST_6_1 },
 	{ "ssam", "ssam_device_id", do_ssam_entry, NULL, KBP_MODPOST_6_1 },

@@ -56,7 +56,8 @@ static void read_symbols_from_files(struct modpost *mp, const char *filename)
 	FILE *f = stdin;
 	char fname[PATH_MAX];
 
-	if (mp->fmt != KBP_MODPOST_6_1 || strcmp(filename, "-") != 0) {
+	/* "-" is stdin up to 6.1 */
+	if (mp->fmt >= KBP_MODPOST_6_12 || strcmp(filename, "-") != 0) {
 		in = fopen(filename, "r");
 		if (!in)
 			mp_fatal(mp, "Can't open filenames file %s: %s", filename, strerror(errno));
@@ -104,6 +105,18 @@ static void write_vmlinux_export_c_file(struct modpost *mp, struct mp_module *mo
 	strbuf_release(&b);
 }
 
+/* 5.10: an export whose object has no global symbol of its name */
+static void warn_static_exports(struct modpost *mp)
+{
+	size_t n;
+	_cleanup_free_ struct mp_symbol **v = mp_symbols_in_hash_order(mp, &n);
+
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->is_static)
+			mp_warn(mp, "\"%s\" [%s] is a static %s\n", v[i]->name, v[i]->module->name,
+				mp_export_str(v[i]->export));
+}
+
 int main(int argc, char **argv)
 {
 	struct modpost mp = { .sec_mismatch_warn_only = true };
@@ -115,7 +128,8 @@ int main(int argc, char **argv)
 
 	mp.objtree = find_objtree();
 	mp.fmt = detect_format(mp.objtree);
-	optstring = mp.fmt == KBP_MODPOST_6_1	 ? "ei:mnT:o:aWwENd:" :
+	optstring = mp.fmt == KBP_MODPOST_5_10 ? "ei:mnT:o:awENd:" :
+		    mp.fmt == KBP_MODPOST_6_1  ? "ei:mnT:o:aWwENd:" :
 		    mp.fmt == KBP_MODPOST_6_12 ? "ei:MmnT:to:au:WwENd:" :
 						 "ei:MmnT:to:au:WwENd:xb";
 
@@ -151,7 +165,13 @@ int main(int argc, char **argv)
 	if (files_source)
 		read_symbols_from_files(&mp, files_source);
 
-	if (mp.fmt != KBP_MODPOST_6_1) {
+	if (mp.fmt == KBP_MODPOST_5_10) {
+		if (!mp.have_vmlinux)
+			mp_warn(&mp, "Symbol info of vmlinux is missing. Unresolved symbol check will be entirely skipped.\n");
+		/* 5.10 keeps its modules newest first */
+		ptrarray_reverse(&mp.modules);
+	}
+	if (mp.fmt >= KBP_MODPOST_6_12) {
 		/* 6.12 checks every module before writing anything */
 		for (size_t i = 0; i < mp.modules.n; i++) {
 			struct mp_module *mod = mp.modules.v[i];
@@ -182,10 +202,18 @@ int main(int argc, char **argv)
 		mp_write_namespace_deps(&mp, missing_ns_deps);
 	if (dump_write)
 		mp_write_dump(&mp, dump_write);
-	if (mp.sec_mismatch_count && !mp.sec_mismatch_warn_only)
-		mp_error(&mp, "Section mismatches detected.\n"
-			      "Set CONFIG_SECTION_MISMATCH_WARN_ONLY=y to allow them.\n");
+	if (mp.sec_mismatch_count && !mp.sec_mismatch_warn_only) {
+		static const char msg[] = "Section mismatches detected.\n"
+					  "Set CONFIG_SECTION_MISMATCH_WARN_ONLY=y to allow them.\n";
 
+		/* 5.10: fatal, before the static exports */
+		if (mp.fmt == KBP_MODPOST_5_10)
+			mp_fatal(&mp, "%s", msg);
+		mp_error(&mp, "%s", msg);
+	}
+
+	if (mp.fmt == KBP_MODPOST_5_10)
+		warn_static_exports(&mp);
 	if (mp.nr_unresolved > 10)
 		mp_warn(&mp, "suppressed %u unresolved symbol warnings because there were too many)\n",
 			mp.nr_unresolved - 10);

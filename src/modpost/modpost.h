@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kbuild-modpost: the kernel's scripts/mod/modpost for M= builds,
- * reimplemented on libelf for kernels 6.1, 6.12 and 7.2. What differs
+ * reimplemented on libelf for kernels 5.10, 6.1, 6.12 and 7.2. What differs
  * between the series is keyed on mp->fmt (formats are ordered: a test
  * "fmt >= KBP_MODPOST_7_2" means 7.2 and later). */
 #pragma once
@@ -16,16 +16,30 @@
 struct kelf;
 #include <gelf.h>
 
+/* 5.10: how a symbol is exported (its ___ksymtab<kind>+ section, its
+ * Module.symvers column), in the kernel's order */
+enum mp_export {
+	MP_EXPORT_PLAIN,
+	MP_EXPORT_UNUSED,
+	MP_EXPORT_GPL,
+	MP_EXPORT_UNUSED_GPL,
+	MP_EXPORT_GPL_FUTURE,
+	MP_EXPORT_UNKNOWN,
+};
+
 struct mp_symbol {
 	struct mp_symbol *hnext; /* exported-symbol hash chain, newest first */
-	struct mp_module *module;
-	char *ns;                /* NULL: no namespace (6.1); 6.12 always sets it */
+	struct mp_module *module; /* 5.10: the last module that exported it */
+	char *ns;                /* NULL: no namespace (5.10, 6.1); 6.12 always sets it */
 	uint32_t crc;
 	bool crc_valid;
 	bool weak;
 	bool is_func;
 	bool gpl_only;
 	bool used; /* 6.12 -t: some module uses it */
+	bool is_static;         /* 5.10: no global symbol of that name in its object */
+	enum mp_export export;  /* 5.10 */
+	size_t seq;             /* 5.10: creation order (its hash chains are newest first) */
 	char name[];
 };
 
@@ -57,7 +71,9 @@ struct modpost {
 	bool ignore_missing_files, allow_missing_ns_imports, extra_warn;
 	bool module_enabled, sec_mismatch_warn_only, trim_unused_exports;
 	bool error_occurred;
+	bool have_vmlinux; /* 5.10: some module is vmlinux (an object or a dump line) */
 	unsigned nr_unresolved, sec_mismatch_count;
+	uint64_t extable_entry_size; /* 5.10: learnt from the second __ex_table relocation */
 	struct ptrarray modules; /* struct mp_module * */
 	struct mp_symbol **hash;
 	size_t hash_size, nexported;
@@ -68,6 +84,9 @@ struct modpost {
 void mp_warn(struct modpost *mp, const char *fmt, ...) _printf_(2, 3);
 void mp_error(struct modpost *mp, const char *fmt, ...) _printf_(2, 3);
 void mp_log(struct modpost *mp, bool is_error, const char *fmt, ...) _printf_(3, 4);
+/* an ERROR line that does not fail the run (5.10's merror() left the exit
+ * status to its callers) */
+void mp_error_nofail(struct modpost *mp, const char *fmt, ...) _printf_(2, 3);
 _noreturn_ void mp_fatal(struct modpost *mp, const char *fmt, ...) _printf_(2, 3);
 /* perror(path) then exit(1), as read_text_file() does */
 _noreturn_ void mp_perror_exit(const char *path, int err);
@@ -84,6 +103,15 @@ struct mp_symbol *mp_find_symbol(struct modpost *mp, const char *name, const str
 struct mp_symbol *mp_add_exported(struct modpost *mp, const char *name, struct mp_module *mod,
 				  bool gpl_only, const char *ns);
 void mp_add_unresolved(struct mp_module *mod, const char *name, bool weak);
+/* 5.10: one symbol per name; a second export of it is a warning, or (-e,
+ * another external module) takes it over */
+struct mp_symbol *mp_add_exported_5_10(struct modpost *mp, const char *name, struct mp_module *mod,
+				       enum mp_export export);
+const char *mp_export_str(enum mp_export e);
+enum mp_export mp_export_no(const char *s);
+/* 5.10: every exported symbol in the order of the kernel's hash table
+ * (its Module.symvers and "is a static" order); free the array */
+struct mp_symbol **mp_symbols_in_hash_order(struct modpost *mp, size_t *n);
 bool mp_contains_ns(struct modpost *mp, const struct ptrarray *list, const char *ns);
 void mp_add_ns(struct modpost *mp, struct ptrarray *list, const char *ns);
 /* 7.2: a "module:a,b*" namespace that names modname (tail globs) */
@@ -113,9 +141,14 @@ void mp_check_sec_ref(struct modpost *mp, struct mp_module *mod, struct kelf *k,
 
 /* crc.c */
 void mp_set_crcs(struct modpost *mp, struct mp_module *mod);
+/* 5.10: the CRC a __crc_<name> symbol of the object holds */
+void mp_handle_modversion(struct modpost *mp, const struct mp_module *mod, struct kelf *k,
+			  const GElf_Sym *sym, size_t shndx, const char *name);
 
 /* srcversion.c */
-void mp_get_src_version(struct modpost *mp, const char *modname, char *sum, unsigned sumlen);
+/* name: the module ("dir/x": dir/x.mod lists its objects one a line); 5.10:
+ * its object ("dir/x.o": the first line of dir/x.mod lists them) */
+void mp_get_src_version(struct modpost *mp, const char *name, char *sum, unsigned sumlen);
 struct md4_ctx {
 	uint32_t hash[4];
 	uint32_t block[16];

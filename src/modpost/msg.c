@@ -46,13 +46,22 @@ void mp_error(struct modpost *mp, const char *fmt, ...)
 	va_end(ap);
 }
 
+void mp_error_nofail(struct modpost *mp, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vlog(mp, "ERROR: ", false, fmt, ap);
+	va_end(ap);
+}
+
 void mp_fatal(struct modpost *mp, const char *fmt, ...)
 {
 	va_list ap;
 
-	/* 6.1 has its own FATAL level; 6.12 prints fatal() as an error */
+	/* up to 6.1 fatal() has its own FATAL level; 6.12 prints it as an error */
 	va_start(ap, fmt);
-	vlog(mp, mp->fmt == KBP_MODPOST_6_1 ? "FATAL: " : "ERROR: ", true, fmt, ap);
+	vlog(mp, mp->fmt <= KBP_MODPOST_6_1 ? "FATAL: " : "ERROR: ", true, fmt, ap);
 	va_end(ap);
 	exit(1);
 }
@@ -87,6 +96,13 @@ void mp_buf_printf(struct modpost *mp, struct strbuf *b, const char *fmt, ...)
 	if (len < 0) {
 		fprintf(stderr, "vsnprintf failed: %s\n", strerror(errno));
 		exit(1);
+	}
+	if (len >= SZ && mp->fmt == KBP_MODPOST_5_10) {
+		/* 5.10 strncpy()s len bytes of the truncated text: NULs pad it */
+		strbuf_addn(b, tmp, SZ - 1);
+		for (int i = SZ - 1; i < len; i++)
+			strbuf_addc(b, '\0');
+		return;
 	}
 	if (len >= SZ)
 		mp_fatal(mp, "buf_printf output truncated for string %s: %d bytes needed, %d available\n",

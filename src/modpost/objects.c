@@ -74,8 +74,10 @@ static bool ignore_undef_symbol(const struct modpost *mp, uint16_t machine, cons
 {
 	static const char *const ppc[] = { "_restgpr_", "_savegpr_", "_rest32gpr_", "_save32gpr_",
 					   "_restvr_", "_savevr_" };
-	static const char *const ppc64[] = { "_restgpr0_", "_savegpr0_", "_restgpr1_", "_savegpr1_",
-					     "_restfpr_", "_savefpr_", "_restvr_", "_savevr_" };
+	static const char *const ppc64[] = { "_restgpr0_", "_savegpr0_", "_restvr_", "_savevr_",
+					     "_restgpr1_", "_savegpr1_", "_restfpr_", "_savefpr_" };
+	/* 5.10 knows the first four */
+	size_t nppc64 = mp->fmt == KBP_MODPOST_5_10 ? 4 : ARRAY_SIZE(ppc64);
 
 	if (!strcmp(name, "__this_module") || !strcmp(name, "_GLOBAL_OFFSET_TABLE_"))
 		return true;
@@ -84,7 +86,7 @@ static bool ignore_undef_symbol(const struct modpost *mp, uint16_t machine, cons
 			if (str_starts_with(name, ppc[i]))
 				return true;
 	if (machine == EM_PPC64) {
-		for (size_t i = 0; i < ARRAY_SIZE(ppc64); i++)
+		for (size_t i = 0; i < nppc64; i++)
 			if (str_starts_with(name, ppc64[i]))
 				return true;
 		if (!strcmp(name, ".TOC."))
@@ -94,6 +96,27 @@ static bool ignore_undef_symbol(const struct modpost *mp, uint16_t machine, cons
 	if (mp->fmt >= KBP_MODPOST_7_2 && (str_starts_with(name, "__start_") || str_starts_with(name, "__stop_")))
 		return true;
 	return false;
+}
+
+/* 5.10: the kind of export, from the ___ksymtab<kind>+<sym> section */
+static enum mp_export export_from_secname(struct kelf *k, size_t shndx)
+{
+	static const struct {
+		const char *prefix;
+		enum mp_export export;
+	} kinds[] = {
+		{ "___ksymtab+", MP_EXPORT_PLAIN },
+		{ "___ksymtab_unused+", MP_EXPORT_UNUSED },
+		{ "___ksymtab_gpl+", MP_EXPORT_GPL },
+		{ "___ksymtab_unused_gpl+", MP_EXPORT_UNUSED_GPL },
+		{ "___ksymtab_gpl_future+", MP_EXPORT_GPL_FUTURE },
+	};
+	const char *secname = shndx < kelf_nsections(k) ? kelf_section_name(k, shndx) : "";
+
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (str_starts_with(secname, kinds[i].prefix))
+			return kinds[i].export;
+	return MP_EXPORT_UNKNOWN;
 }
 
 static void handle_symbol(struct modpost *mp, struct mp_module *mod, struct kelf *k,
@@ -131,6 +154,8 @@ static void handle_symbol(struct modpost *mp, struct mp_module *mod, struct kelf
 		break;
 	}
 	default:
+		if (mp->fmt == KBP_MODPOST_5_10 && str_starts_with(name, "__ksymtab_"))
+			mp_add_exported_5_10(mp, name + strlen("__ksymtab_"), mod, export_from_secname(k, shndx));
 		if (mp->fmt == KBP_MODPOST_6_1 && str_starts_with(name, "__ksymtab_")) {
 			const char *secname = shndx < kelf_nsections(k) ? kelf_section_name(k, shndx) : "";
 			const char *exp = name + strlen("__ksymtab_");
@@ -148,8 +173,9 @@ static void handle_symbol(struct modpost *mp, struct mp_module *mod, struct kelf
 	}
 }
 
-/* 6.1: __kstrtabns_<sym> is the namespace string of an export */
-static void update_namespaces_6_1(struct modpost *mp, struct kelf *k)
+/* 6.1 and 5.10: __kstrtabns_<sym> is the namespace string of an export;
+ * 5.10: __crc_<sym> its CRC, in the same walk */
+static void update_namespaces_and_crcs(struct modpost *mp, struct mp_module *mod, struct kelf *k)
 {
 	char tmp[512];
 
@@ -165,6 +191,10 @@ static void update_namespaces_6_1(struct modpost *mp, struct kelf *k)
 		if (kelf_sym(k, i, &sym, &shndx, &name) < 0)
 			continue;
 		name = remove_dot(name, tmp, sizeof(tmp));
+		if (mp->fmt == KBP_MODPOST_5_10 && str_starts_with(name, "__crc_")) {
+			mp_handle_modversion(mp, mod, k, &sym, shndx, name + strlen("__crc_"));
+			continue;
+		}
 		if (!str_starts_with(name, "__kstrtabns_"))
 			continue;
 		name += strlen("__kstrtabns_");
@@ -174,12 +204,41 @@ static void update_namespaces_6_1(struct modpost *mp, struct kelf *k)
 			mp_fatal(mp, "bad namespace string for symbol %s\n", name);
 		ns = (const char *)p;
 		s = mp_find_symbol(mp, name, NULL);
+		if (!s && mp->fmt == KBP_MODPOST_5_10) {
+			/* its printf() shows the empty namespace as NULL */
+			mp_error_nofail(mp, "Could not update namespace(%s) for symbol %s\n", ns[0] ? ns : "(null)",
+					name);
+			continue;
+		}
 		if (!s) {
 			mp_error(mp, "Could not update namespace(%s) for symbol %s\n", ns, name);
 			continue;
 		}
 		free(s->ns);
 		s->ns = ns[0] ? xstrdup(ns) : NULL;
+	}
+}
+
+/* 5.10: an export whose object has a global symbol of that name is not static */
+static void mark_global_exports(struct modpost *mp, struct kelf *k)
+{
+	char tmp[512];
+
+	for (size_t i = 0; i < kelf_nsyms(k); i++) {
+		GElf_Sym sym;
+		size_t shndx;
+		const char *name;
+		struct mp_symbol *s;
+		int bind;
+
+		if (kelf_sym(k, i, &sym, &shndx, &name) < 0)
+			continue;
+		bind = GELF_ST_BIND(sym.st_info);
+		if (bind != STB_GLOBAL && bind != STB_WEAK)
+			continue;
+		s = mp_find_symbol(mp, remove_dot(name, tmp, sizeof(tmp)), NULL);
+		if (s)
+			s->is_static = false;
 	}
 }
 
@@ -210,7 +269,7 @@ static bool open_object(struct modpost *mp, const char *objname, struct kelf **k
 		return false;
 	if (id[EI_CLASS] == ELFCLASS64 && n < 64)
 		return false;
-	if (mp->fmt != KBP_MODPOST_6_1 && id[EI_DATA] != ELFDATA2LSB && id[EI_DATA] != ELFDATA2MSB)
+	if (mp->fmt >= KBP_MODPOST_6_12 && id[EI_DATA] != ELFDATA2LSB && id[EI_DATA] != ELFDATA2MSB)
 		mp_fatal(mp, "target endian is unknown\n");
 	{
 		bool be = id[EI_DATA] == ELFDATA2MSB;
@@ -288,7 +347,10 @@ void mp_read_symbols(struct modpost *mp, const char *objname)
 	struct mp_module *mod;
 	char tmp[512];
 
-	if (!str_ends_with(objname, ".o")) {
+	/* 5.10 takes any name and drops its last two characters */
+	if (mp->fmt == KBP_MODPOST_5_10 && strlen(objname) < 2)
+		mp_fatal(mp, "%s: filename must be suffixed with .o\n", objname);
+	if (mp->fmt >= KBP_MODPOST_6_1 && !str_ends_with(objname, ".o")) {
 		mp_error(mp, "%s: filename must be suffixed with .o\n", objname);
 		return;
 	}
@@ -311,7 +373,7 @@ void mp_read_symbols(struct modpost *mp, const char *objname)
 
 		lic = modinfo_next(&mi, "license", &pos);
 		if (!lic)
-			mp_error(mp, "missing MODULE_LICENSE() in %s\n", objname);
+			mp_log(mp, mp->fmt >= KBP_MODPOST_6_1, "missing MODULE_LICENSE() in %s\n", objname);
 		while (lic) {
 			if (!license_is_gpl_compatible(lic)) {
 				mod->is_gpl_compatible = false;
@@ -345,12 +407,15 @@ void mp_read_symbols(struct modpost *mp, const char *objname)
 		mp_handle_moddevtable(mp, mod, k, &sym, shndx, name);
 	}
 
-	if (mp->fmt == KBP_MODPOST_6_1)
-		update_namespaces_6_1(mp, k);
+	if (mp->fmt <= KBP_MODPOST_6_1)
+		update_namespaces_and_crcs(mp, mod, k);
+	if (mp->fmt == KBP_MODPOST_5_10)
+		mark_global_exports(mp, k);
 	mp_check_sec_ref(mp, mod, k, objname);
 
 	if (!mod->is_vmlinux && (modinfo_get(&mi, "version") || mp->all_versions))
-		mp_get_src_version(mp, mod->name, mod->srcversion, sizeof(mod->srcversion) - 1);
+		mp_get_src_version(mp, mp->fmt == KBP_MODPOST_5_10 ? objname : mod->name, mod->srcversion,
+				   sizeof(mod->srcversion) - 1);
 
 	kelf_free(k);
 	k = NULL;
@@ -358,6 +423,11 @@ void mp_read_symbols(struct modpost *mp, const char *objname)
 	if (mp->modversions) {
 		/* versions module_layout, which no export prototype covers */
 		mp_add_unresolved(mod, "module_layout", false);
-		mp_set_crcs(mp, mod);
+		if (mp->fmt >= KBP_MODPOST_6_1)
+			mp_set_crcs(mp, mod);
 	}
+	/* 5.10 lists unresolved symbols newest first: module_layout, then
+	 * the symbol table backwards */
+	if (mp->fmt == KBP_MODPOST_5_10)
+		ptrarray_reverse(&mod->unresolved);
 }

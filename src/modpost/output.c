@@ -28,8 +28,52 @@ void mp_check_modname_len(struct modpost *mp, struct mp_module *mod)
 		mp_error(mp, "module name is too long [%s.ko]\n", mod->name);
 }
 
+/* 5.10: no limit on "undefined!" and none without vmlinux, a module's own
+ * export is undefined too; UNUSED and GPL_FUTURE exports */
+static void check_exports_5_10(struct modpost *mp, struct mp_module *mod)
+{
+	const char *base = mp_basename(mod->name);
+
+	for (size_t i = 0; i < mod->unresolved.n; i++) {
+		struct mp_symbol *s = mod->unresolved.v[i];
+		struct mp_symbol *exp = mp_find_symbol(mp, s->name, NULL);
+
+		if (!exp || exp->module == mod) {
+			if (mp->have_vmlinux && !s->weak)
+				mp_log(mp, !mp->warn_unresolved, "\"%s\" [%s.ko] undefined!\n", s->name, mod->name);
+			continue;
+		}
+		s->module = exp->module;
+		s->crc_valid = exp->crc_valid;
+		s->crc = exp->crc;
+		if (exp->ns && !mp_contains_ns(mp, &mod->imported_ns, exp->ns)) {
+			mp_log(mp, !mp->allow_missing_ns_imports,
+			       "module %s uses symbol %s from namespace %s, but does not import it.\n", base,
+			       exp->name, exp->ns);
+			mp_add_ns(mp, &mod->missing_ns, exp->ns);
+		}
+		if (!mod->is_gpl_compatible) {
+			if (exp->export == MP_EXPORT_GPL)
+				mp_fatal(mp, "GPL-incompatible module %s.ko uses GPL-only symbol '%s'\n", base,
+					 exp->name);
+			if (exp->export == MP_EXPORT_UNUSED_GPL)
+				mp_fatal(mp, "GPL-incompatible module %s.ko uses GPL-only symbol marked UNUSED '%s'\n",
+					 base, exp->name);
+			if (exp->export == MP_EXPORT_GPL_FUTURE)
+				mp_warn(mp, "GPL-incompatible module %s.ko uses future GPL-only symbol '%s'\n", base,
+					exp->name);
+		}
+		if (exp->export == MP_EXPORT_UNUSED || exp->export == MP_EXPORT_UNUSED_GPL)
+			mp_warn(mp, "module %s.ko uses symbol '%s' marked UNUSED\n", base, exp->name);
+	}
+}
+
 void mp_check_exports(struct modpost *mp, struct mp_module *mod)
 {
+	if (mp->fmt == KBP_MODPOST_5_10) {
+		check_exports_5_10(mp, mod);
+		return;
+	}
 	for (size_t i = 0; i < mod->unresolved.n; i++) {
 		struct mp_symbol *s = mod->unresolved.v[i];
 		struct mp_symbol *exp = mp_find_symbol(mp, s->name, NULL);
@@ -66,10 +110,19 @@ void mp_check_exports(struct modpost *mp, struct mp_module *mod)
 
 static void add_header(struct modpost *mp, struct strbuf *b, struct mp_module *mod)
 {
-	bool v61 = mp->fmt == KBP_MODPOST_6_1;
+	bool v61 = mp->fmt <= KBP_MODPOST_6_1;
 
 	strbuf_adds(b, "#include <linux/module.h>\n");
-	if (v61)
+	if (mp->fmt == KBP_MODPOST_5_10)
+		strbuf_adds(b, "#define INCLUDE_VERMAGIC\n"
+			       "#include <linux/build-salt.h>\n"
+			       "#include <linux/vermagic.h>\n"
+			       "#include <linux/compiler.h>\n"
+			       "\n"
+			       "BUILD_SALT;\n"
+			       "\n"
+			       "MODULE_INFO(vermagic, VERMAGIC_STRING);\n");
+	else if (v61)
 		strbuf_adds(b, "#define INCLUDE_VERMAGIC\n"
 			       "#include <linux/build-salt.h>\n"
 			       "#include <linux/elfnote-lto.h>\n"
@@ -107,13 +160,16 @@ static void add_header(struct modpost *mp, struct strbuf *b, struct mp_module *m
 			       "#endif\n");
 	if (str_starts_with(mod->name, "drivers/staging"))
 		strbuf_adds(b, "\nMODULE_INFO(staging, \"Y\");\n");
-	if (str_starts_with(mod->name, "tools/testing"))
+	if (mp->fmt >= KBP_MODPOST_6_1 && str_starts_with(mod->name, "tools/testing"))
 		strbuf_adds(b, "\nMODULE_INFO(test, \"Y\");\n");
 }
 
 void mp_add_exported_symbols(struct modpost *mp, struct strbuf *b, struct mp_module *mod)
 {
-	if (mp->fmt != KBP_MODPOST_6_1) {
+	/* 5.10 has the CRCs in the objects already */
+	if (mp->fmt == KBP_MODPOST_5_10)
+		return;
+	if (mp->fmt >= KBP_MODPOST_6_12) {
 		strbuf_adds(b, "\n");
 		for (size_t i = 0; i < mod->exports.n; i++) {
 			struct mp_symbol *s = mod->exports.v[i];
@@ -249,7 +305,8 @@ void mp_write_buf(struct modpost *mp, struct strbuf *b, const char *fname)
 {
 	FILE *f;
 
-	if (mp->error_occurred)
+	/* 5.10 writes its files whatever went wrong */
+	if (mp->error_occurred && mp->fmt >= KBP_MODPOST_6_1)
 		return;
 	f = fopen(fname, "w");
 	if (!f)
@@ -279,7 +336,7 @@ void mp_write_mod_c_file(struct modpost *mp, struct mp_module *mod)
 	struct strbuf b = { 0 };
 	_cleanup_free_ char *fname = NULL;
 
-	if (mp->fmt == KBP_MODPOST_6_1) {
+	if (mp->fmt <= KBP_MODPOST_6_1) {
 		mp_check_modname_len(mp, mod);
 		mp_check_exports(mp, mod);
 	}
@@ -315,6 +372,9 @@ void mp_write_namespace_deps(struct modpost *mp, const char *fname)
 		if (mod->dump_file || !mod->missing_ns.n)
 			continue;
 		mp_buf_printf(mp, &b, "%s.ko:", mod->name);
+		/* 5.10 lists them newest first */
+		if (mp->fmt == KBP_MODPOST_5_10)
+			ptrarray_reverse(&mod->missing_ns);
 		for (size_t j = 0; j < mod->missing_ns.n; j++)
 			mp_buf_printf(mp, &b, " %s", (const char *)mod->missing_ns.v[j]);
 		strbuf_adds(&b, "\n");

@@ -18,9 +18,24 @@
 
 enum mismatch { MM_REF, MM_EXPORT, MM_EXTABLE };
 
+/* 5.10 explains each kind of reference in its own words */
+enum mismatch_5_10 {
+	TEXT_TO_ANY_INIT, DATA_TO_ANY_INIT, TEXT_TO_ANY_EXIT, DATA_TO_ANY_EXIT, XXXINIT_TO_SOME_INIT,
+	XXXEXIT_TO_SOME_EXIT, ANY_INIT_TO_ANY_EXIT, ANY_EXIT_TO_ANY_INIT, EXPORT_TO_INIT_EXIT,
+	EXTABLE_TO_NON_TEXT,
+};
+
 struct sectioncheck {
 	const char *const *fromsec, *const *bad_tosec, *const *good_tosec;
 	enum mismatch mismatch;
+};
+
+/* 5.10: a check (first, so that a pointer to it is one to this), its kind
+ * and the data symbols that may point at init/exit sections */
+struct sectioncheck_5_10 {
+	struct sectioncheck c;
+	enum mismatch_5_10 kind;
+	const char *const *symbol_white_list;
 };
 
 #define TEXT_SECTIONS ".text", ".text.*", ".sched.text", ".kprobes.text", ".cpuidle.text", \
@@ -31,6 +46,11 @@ struct sectioncheck {
 #define PCI_INIT_SECTIONS ".pci_fixup_early", ".pci_fixup_header", ".pci_fixup_final", \
 	".pci_fixup_enable", ".pci_fixup_resume", ".pci_fixup_resume_early", ".pci_fixup_suspend"
 
+static const char *const white_list_5_10[] = {
+	".comment*", ".debug*", ".cranges", ".zdebug*", ".GCC.command.line", ".mdebug*", ".pdr",
+	".stab*", ".note*", ".got*", ".toc*", ".xt.prop", ".xt.lit", ".arcextmap*",
+	".gnu.linkonce.arcext*", ".cmem*", ".fmt_slot*", ".gnu.lto*", ".discard.*", NULL
+};
 static const char *const white_list_6_1[] = {
 	".comment*", ".debug*", ".zdebug*", ".GCC.command.line", ".mdebug*", ".pdr", ".stab*",
 	".note*", ".got*", ".toc*", ".xt.prop", ".xt.lit", ".arcextmap*", ".gnu.linkonce.arcext*",
@@ -50,8 +70,51 @@ static const char *const white_list_7_2[] = {
 
 static const char *const *white_list(const struct modpost *mp)
 {
-	return mp->fmt == KBP_MODPOST_6_1 ? white_list_6_1 : mp->fmt == KBP_MODPOST_6_12 ? white_list_6_12 : white_list_7_2;
+	switch (mp->fmt) {
+	case KBP_MODPOST_5_10: return white_list_5_10;
+	case KBP_MODPOST_6_1: return white_list_6_1;
+	case KBP_MODPOST_6_12: return white_list_6_12;
+	default: return white_list_7_2;
+	}
 }
+
+/* 5.10: .text.* is "other" text, only some of whose references are checked;
+ * meminit and memexit sections; each check has its own whitelist of data */
+#define TEXT_SECTIONS_5_10 ".text", ".text.unlikely", ".sched.text", ".kprobes.text", ".cpuidle.text", \
+	".noinstr.text"
+#define ALL_TEXT_SECTIONS_5_10 ".init.text", ".meminit.text", ".exit.text", ".memexit.text", \
+	TEXT_SECTIONS_5_10, ".ref.text", ".head.text", ".spinlock.text", ".fixup", ".entry.text", \
+	".exception.text", ".text.*", ".coldtext"
+#define ALL_INIT_5_10 ".init.*", ".meminit.*"
+#define ALL_EXIT_5_10 ".exit.*", ".memexit.*"
+#define DEFAULT_SYMBOL_WHITE_LIST_5_10 PATTERNS("*driver", "*_template", "*_timer", "*_sht", "*_ops", \
+	"*_probe", "*_probe_one", "*_console")
+
+static const struct sectioncheck_5_10 checks_5_10[] = {
+	{ { PATTERNS(TEXT_SECTIONS_5_10), PATTERNS(ALL_INIT_5_10), NULL, MM_REF }, TEXT_TO_ANY_INIT,
+	  DEFAULT_SYMBOL_WHITE_LIST_5_10 },
+	{ { PATTERNS(DATA_SECTIONS), PATTERNS(".meminit.*"), NULL, MM_REF }, DATA_TO_ANY_INIT,
+	  DEFAULT_SYMBOL_WHITE_LIST_5_10 },
+	{ { PATTERNS(DATA_SECTIONS), PATTERNS(".init.*"), NULL, MM_REF }, DATA_TO_ANY_INIT,
+	  PATTERNS("*_template", "*_timer", "*_sht", "*_ops", "*_probe", "*_probe_one", "*_console") },
+	{ { PATTERNS(TEXT_SECTIONS_5_10), PATTERNS(ALL_EXIT_5_10), NULL, MM_REF }, TEXT_TO_ANY_EXIT,
+	  DEFAULT_SYMBOL_WHITE_LIST_5_10 },
+	{ { PATTERNS(DATA_SECTIONS), PATTERNS(ALL_EXIT_5_10), NULL, MM_REF }, DATA_TO_ANY_EXIT,
+	  DEFAULT_SYMBOL_WHITE_LIST_5_10 },
+	{ { PATTERNS(".meminit.*"), PATTERNS(".init.*"), NULL, MM_REF }, XXXINIT_TO_SOME_INIT,
+	  DEFAULT_SYMBOL_WHITE_LIST_5_10 },
+	{ { PATTERNS(".memexit.*"), PATTERNS(".exit.*"), NULL, MM_REF }, XXXEXIT_TO_SOME_EXIT,
+	  DEFAULT_SYMBOL_WHITE_LIST_5_10 },
+	{ { PATTERNS(ALL_INIT_5_10), PATTERNS(ALL_EXIT_5_10), NULL, MM_REF }, ANY_INIT_TO_ANY_EXIT,
+	  DEFAULT_SYMBOL_WHITE_LIST_5_10 },
+	{ { PATTERNS(ALL_EXIT_5_10), PATTERNS(ALL_INIT_5_10), NULL, MM_REF }, ANY_EXIT_TO_ANY_INIT,
+	  DEFAULT_SYMBOL_WHITE_LIST_5_10 },
+	{ { PATTERNS(PCI_INIT_SECTIONS), PATTERNS(".init.*"), NULL, MM_REF }, ANY_INIT_TO_ANY_EXIT, NULL },
+	{ { PATTERNS("___ksymtab*"), PATTERNS(".init.*", ".exit.*"), NULL, MM_EXPORT }, EXPORT_TO_INIT_EXIT,
+	  DEFAULT_SYMBOL_WHITE_LIST_5_10 },
+	{ { PATTERNS("__ex_table"), PATTERNS(".altinstr_replacement"), PATTERNS(ALL_TEXT_SECTIONS_5_10),
+	  MM_EXTABLE }, EXTABLE_TO_NON_TEXT, NULL },
+};
 
 /* 6.1: ALL_INIT is .init.* and .meminit.*; first match wins */
 static const struct sectioncheck checks_6_1[] = {
@@ -123,19 +186,23 @@ static void get_sym(const struct secref *c, size_t idx, GElf_Sym *sym, size_t *s
 static const struct sectioncheck *section_mismatch(const struct secref *c, const char *fromsec,
 						   const char *tosec)
 {
-	const struct sectioncheck *v = c->mp->fmt == KBP_MODPOST_6_1 ? checks_6_1 : checks_6_12;
-	size_t n = c->mp->fmt == KBP_MODPOST_6_1 ? ARRAY_SIZE(checks_6_1) : ARRAY_SIZE(checks_6_12);
+	enum kbp_modpost_format fmt = c->mp->fmt;
+	const struct sectioncheck *v = fmt == KBP_MODPOST_6_1 ? checks_6_1 : checks_6_12;
+	size_t n = fmt == KBP_MODPOST_5_10 ? ARRAY_SIZE(checks_5_10) :
+		   fmt == KBP_MODPOST_6_1  ? ARRAY_SIZE(checks_6_1) : ARRAY_SIZE(checks_6_12);
 
 	/* undefined symbols have no section to compare */
 	if (!*tosec)
 		return NULL;
 	for (size_t i = 0; i < n; i++) {
-		if (!match(fromsec, v[i].fromsec))
+		const struct sectioncheck *m = fmt == KBP_MODPOST_5_10 ? &checks_5_10[i].c : &v[i];
+
+		if (!match(fromsec, m->fromsec))
 			continue;
-		if (v[i].bad_tosec && match(tosec, v[i].bad_tosec))
-			return &v[i];
-		if (v[i].good_tosec && !match(tosec, v[i].good_tosec))
-			return &v[i];
+		if (m->bad_tosec && match(tosec, m->bad_tosec))
+			return m;
+		if (m->good_tosec && !match(tosec, m->good_tosec))
+			return m;
 	}
 	return NULL;
 }
@@ -145,7 +212,7 @@ static bool is_executable_section(const struct secref *c, uint32_t secndx)
 	GElf_Shdr sh;
 
 	if (secndx >= kelf_nsections(c->k)) {
-		if (c->mp->fmt == KBP_MODPOST_6_1)
+		if (c->mp->fmt <= KBP_MODPOST_6_1)
 			mp_fatal(c->mp, "section_index is outside elf->num_sections!\n");
 		return false;
 	}
@@ -290,6 +357,32 @@ static void pretty_name(const GElf_Sym *s, bool found, const char **name, const 
 	}
 }
 
+/* 5.10 tells the fault address of an entry (its first word: the entry size
+ * is twice the offset of the second relocation of __ex_table) from the
+ * fixup address */
+_noreturn_ static void extable_not_executable_5_10(struct secref *c, const struct ref *r)
+{
+	uint64_t size = c->mp->extable_entry_size;
+
+	if (r->faddr && !size)
+		mp_fatal(c->mp, "extable_entry size hasn't been discovered!\n");
+	if (!r->faddr || r->faddr % size == 0)
+		mp_fatal(c->mp,
+			 "The relocation at %s+0x%lx references\n"
+			 "section \"%s\" which is not executable, IOW\n"
+			 "it is not possible for the kernel to fault\n"
+			 "at that address.  Something is seriously wrong\n"
+			 "and should be fixed.\n",
+			 r->fromsec, (long)r->faddr, r->tosec);
+	mp_fatal(c->mp,
+		 "The relocation at %s+0x%lx references\n"
+		 "section \"%s\" which is not executable, IOW\n"
+		 "the kernel will fault if it ever tries to\n"
+		 "jump to it.  Something is seriously wrong\n"
+		 "and should be fixed.\n",
+		 r->fromsec, (long)r->faddr, r->tosec);
+}
+
 static void extable_mismatch_6_1(struct secref *c, const struct sectioncheck *m, const struct ref *r)
 {
 	GElf_Sym fs = { 0 }, ts = { 0 };
@@ -317,6 +410,8 @@ static void extable_mismatch_6_1(struct secref *c, const struct sectioncheck *m,
 			r->fromsec, off, r->tosec, r->tosec, r->tosec);
 	if (match(r->tosec, m->bad_tosec))
 		extable_blacklisted(c, r);
+	else if (!is_executable_section(c, tsec) && c->mp->fmt == KBP_MODPOST_5_10)
+		extable_not_executable_5_10(c, r);
 	else if (!is_executable_section(c, tsec))
 		mp_error(c->mp, "%s+0x%lx references non-executable section '%s'\n", r->fromsec, off, r->tosec);
 }
@@ -341,6 +436,164 @@ static void mismatch_6_1(struct secref *c, const struct sectioncheck *m, const s
 	else
 		mp_warn(c->mp, "%s: section mismatch in reference: %s (section: %s) -> %s (section: %s)\n",
 			c->modname, fromsym, r->fromsec, tosym, r->tosec);
+}
+
+/* ---- 5.10 ---------------------------------------------------------------- */
+
+static bool whitelisted_5_10(const struct sectioncheck_5_10 *m, const char *fromsec, const char *fromsym,
+			     const char *tosec, const char *tosym)
+{
+	const char *const *data = PATTERNS(DATA_SECTIONS);
+
+	if (match(tosec, PATTERNS(".init.setup", ".init.rodata", ".meminit.rodata", ".init.data",
+				  ".meminit.data")) &&
+	    match(fromsec, data) && str_starts_with(fromsym, "__param"))
+		return true;
+	if (!strcmp(tosec, ".init.text") && match(fromsec, data) && str_starts_with(fromsym, "__param_ops_"))
+		return true;
+	if (match(tosec, PATTERNS(ALL_INIT_5_10, ALL_EXIT_5_10)) && match(fromsec, data) &&
+	    match(fromsym, m->symbol_white_list))
+		return true;
+	if (match(fromsec, PATTERNS(".head.text*")) && match(tosec, PATTERNS(ALL_INIT_5_10)))
+		return true;
+	if (match(tosym, PATTERNS("__init_begin", "_sinittext", "_einittext")))
+		return true;
+	if (match(fromsec, PATTERNS(ALL_TEXT_SECTIONS_5_10)) && match(tosec, PATTERNS(ALL_INIT_5_10)) &&
+	    match(fromsym, PATTERNS("*.constprop.*")))
+		return true;
+	return str_starts_with(fromsym, ".L");
+}
+
+/* sec2annotation(): ".init.text" -> "__init ", ".meminit.rodata" ->
+ * "__meminitconst ", ".exit.data" -> "__exitdata "; other sections "" */
+static void annotation_5_10(const char *sec, char *out, size_t size)
+{
+	const char *rest;
+	size_t n;
+
+	if (!match(sec, PATTERNS(ALL_INIT_5_10, ALL_EXIT_5_10))) {
+		out[0] = '\0';
+		return;
+	}
+	sec++;
+	n = strcspn(sec, ".");
+	rest = sec[n] ? sec + n + 1 : sec + n;
+	snprintf(out, size, "__%.*s%s", (int)n, sec,
+		 strstr(rest, "rodata") ? "const " : strstr(rest, "data") ? "data " : " ");
+}
+
+static void print_symbol_white_list(const char *const *list)
+{
+	for (; list && *list; list++)
+		fprintf(stderr, "%s%s", *list, list[1] ? ", " : "");
+	fprintf(stderr, "\n");
+}
+
+/* report_sec_mismatch(): the warning, then what the kind of reference means */
+static void report_5_10(struct secref *c, const struct sectioncheck_5_10 *m, const struct ref *r, const char *fromsym,
+			const GElf_Sym *fs, bool from_found, const char *tosym, const GElf_Sym *ts, bool to_found)
+{
+	const char *from, *from_p, *to, *to_p;
+	char prl_from[64], prl_to[64];
+
+	c->mp->sec_mismatch_count++;
+	pretty_name(fs, from_found, &from, &from_p);
+	pretty_name(ts, to_found, &to, &to_p);
+	mp_warn(c->mp, "%s(%s+0x%llx): Section mismatch in reference from the %s %s%s to the %s %s:%s%s\n",
+		c->modname, r->fromsec, (unsigned long long)r->faddr, from, fromsym, from_p, to, r->tosec, tosym,
+		to_p);
+	annotation_5_10(r->fromsec, prl_from, sizeof(prl_from));
+	annotation_5_10(r->tosec, prl_to, sizeof(prl_to));
+	switch (m->kind) {
+	case TEXT_TO_ANY_INIT:
+		fprintf(stderr,
+			"The function %s%s() references\n"
+			"the %s %s%s%s.\n"
+			"This is often because %s lacks a %s\n"
+			"annotation or the annotation of %s is wrong.\n",
+			prl_from, fromsym, to, prl_to, tosym, to_p, fromsym, prl_to, tosym);
+		break;
+	case DATA_TO_ANY_INIT:
+		fprintf(stderr,
+			"The variable %s references\n"
+			"the %s %s%s%s\n"
+			"If the reference is valid then annotate the\n"
+			"variable with __init* or __refdata (see linux/init.h) or name the variable:\n",
+			fromsym, to, prl_to, tosym, to_p);
+		print_symbol_white_list(m->symbol_white_list);
+		break;
+	case TEXT_TO_ANY_EXIT:
+		fprintf(stderr,
+			"The function %s() references a %s in an exit section.\n"
+			"Often the %s %s%s has valid usage outside the exit section\n"
+			"and the fix is to remove the %sannotation of %s.\n",
+			fromsym, to, to, tosym, to_p, prl_to, tosym);
+		break;
+	case DATA_TO_ANY_EXIT:
+		fprintf(stderr,
+			"The variable %s references\n"
+			"the %s %s%s%s\n"
+			"If the reference is valid then annotate the\n"
+			"variable with __exit* (see linux/init.h) or name the variable:\n",
+			fromsym, to, prl_to, tosym, to_p);
+		print_symbol_white_list(m->symbol_white_list);
+		break;
+	case XXXINIT_TO_SOME_INIT:
+	case XXXEXIT_TO_SOME_EXIT:
+		fprintf(stderr,
+			"The %s %s%s%s references\n"
+			"a %s %s%s%s.\n"
+			"If %s is only used by %s then\n"
+			"annotate %s with a matching annotation.\n",
+			from, prl_from, fromsym, from_p, to, prl_to, tosym, to_p, tosym, fromsym, tosym);
+		break;
+	case ANY_INIT_TO_ANY_EXIT:
+	case ANY_EXIT_TO_ANY_INIT: {
+		bool init = m->kind == ANY_INIT_TO_ANY_EXIT;
+
+		fprintf(stderr,
+			"The %s %s%s%s references\n"
+			"a %s %s%s%s.\n"
+			"This is often seen when error handling in the %s function\n"
+			"uses functionality in the %s path.\n"
+			"The fix is often to remove the %sannotation of\n"
+			"%s%s so it may be used outside an %s section.\n",
+			from, prl_from, fromsym, from_p, to, prl_to, tosym, to_p, init ? "init" : "exit",
+			init ? "exit" : "init", prl_to, tosym, to_p, init ? "exit" : "init");
+		break;
+	}
+	case EXPORT_TO_INIT_EXIT:
+		fprintf(stderr,
+			"The symbol %s is exported and annotated %s\n"
+			"Fix this by removing the %sannotation of %s or drop the export.\n",
+			tosym, prl_to, prl_to, tosym);
+		break;
+	case EXTABLE_TO_NON_TEXT:
+		mp_fatal(c->mp, "There's a special handler for this mismatch type, we should never get here.");
+	}
+	fprintf(stderr, "\n");
+}
+
+static void mismatch_5_10(struct secref *c, const struct sectioncheck *m, const struct ref *r)
+{
+	const struct sectioncheck_5_10 *m5 = (const struct sectioncheck_5_10 *)m;
+	GElf_Sym fs = { 0 }, ts = { 0 };
+	long from, to;
+	const char *fromsym, *tosym;
+
+	if (m->mismatch == MM_EXTABLE) {
+		extable_mismatch_6_1(c, m, r);
+		return;
+	}
+	from = find_fromsym_6_1(c, r->faddr, r->fromsec);
+	fromsym = sym_name_6_1(c, from, &fs);
+	/* the initcall references of a module's own init code */
+	if (str_starts_with(fromsym, "reference___initcall"))
+		return;
+	to = find_tosym_6_1(c, (int32_t)r->addend, r);
+	tosym = sym_name_6_1(c, to, &ts);
+	if (!whitelisted_5_10(m5, r->fromsec, fromsym, r->tosec, tosym))
+		report_5_10(c, m5, r, fromsym, &fs, from >= 0, tosym, &ts, to >= 0);
 }
 
 /* ---- 6.12 --------------------------------------------------------------- */
@@ -501,7 +754,8 @@ static int32_t sign_extend32(int32_t value, int index)
  * types; for 6.1 it is r_addend. */
 static bool rel_addend(struct secref *c, struct ref *r, unsigned type)
 {
-	bool v61 = c->mp->fmt == KBP_MODPOST_6_1;
+	/* 5.10 decodes these as 6.1 does */
+	bool v61 = c->mp->fmt <= KBP_MODPOST_6_1;
 	uint32_t inst, upper, lower, sign, j1, j2;
 	int32_t offset;
 	int64_t unknown = v61 ? 0 : (int64_t)(c->is64 ? UINT64_MAX : UINT32_MAX);
@@ -616,7 +870,7 @@ static void check_reloc(struct secref *c, struct ref *r, const struct sectionche
 	const struct sectioncheck *m;
 
 	r->tosec = sec_name(c, tsec);
-	if (c->mp->fmt != KBP_MODPOST_6_1 && c->mp->module_enabled && c->export_secndx &&
+	if (c->mp->fmt >= KBP_MODPOST_6_12 && c->mp->module_enabled && c->export_secndx &&
 	    r->fsecndx == c->export_secndx) {
 		check_export_symbol(c, r);
 		return;
@@ -633,7 +887,9 @@ static void check_reloc(struct secref *c, struct ref *r, const struct sectionche
 	}
 	if (!m)
 		return;
-	if (c->mp->fmt == KBP_MODPOST_6_1)
+	if (c->mp->fmt == KBP_MODPOST_5_10)
+		mismatch_5_10(c, m, r);
+	else if (c->mp->fmt == KBP_MODPOST_6_1)
 		mismatch_6_1(c, m, r);
 	else
 		mismatch_6_12(c, m, r);
@@ -664,18 +920,24 @@ static void section_relocs(struct secref *c, size_t ri, const GElf_Shdr *rsh)
 		} else if (!rel_addend(c, &r, type)) {
 			continue;
 		}
-		if (c->machine == EM_RISCV && type == 39 /* R_RISCV_SUB32 */ && !strcmp(r.fromsec, "__ex_table"))
+		if (c->mp->fmt >= KBP_MODPOST_6_1 && c->machine == EM_RISCV && type == 39 /* R_RISCV_SUB32 */ &&
+		    !strcmp(r.fromsec, "__ex_table"))
 			continue;
-		if (c->mp->fmt != KBP_MODPOST_6_1 && c->machine == EM_LOONGARCH) {
+		if (c->mp->fmt >= KBP_MODPOST_6_12 && c->machine == EM_LOONGARCH) {
 			if (type == 55 /* R_LARCH_SUB32 */ && !strcmp(r.fromsec, "__ex_table"))
 				continue;
 			if (type == 100 /* R_LARCH_RELAX */ || type == 102 /* R_LARCH_ALIGN */)
 				continue;
 		}
 		/* 6.1 skips targets in reserved sections (absolute, common) */
-		if (c->mp->fmt == KBP_MODPOST_6_1 && r.tsym.st_shndx != SHN_XINDEX &&
+		if (c->mp->fmt <= KBP_MODPOST_6_1 && r.tsym.st_shndx != SHN_XINDEX &&
 		    r.tsym.st_shndx >= SHN_LORESERVE)
 			continue;
+		/* 5.10: the offset of the second relocation in __ex_table is half
+		 * an entry (once per run) */
+		if (c->mp->fmt == KBP_MODPOST_5_10 && i == 1 && !strcmp(r.fromsec, "__ex_table") &&
+		    !c->mp->extable_entry_size)
+			c->mp->extable_entry_size = r.faddr * 2;
 		check_reloc(c, &r, cache, cached);
 	}
 }
@@ -684,12 +946,12 @@ void mp_check_sec_ref(struct modpost *mp, struct mp_module *mod, struct kelf *k,
 {
 	struct secref c = {
 		.mp = mp, .mod = mod, .k = k, .objname = objname,
-		.modname = mp->fmt == KBP_MODPOST_6_1 ? objname : mod->name,
+		.modname = mp->fmt <= KBP_MODPOST_6_1 ? objname : mod->name,
 		.machine = kelf_ehdr(k)->e_machine, .is64 = kelf_is64(k),
 		.export_secndx = kelf_find_section(k, ".export_symbol"),
 	};
 
-	if (mp->fmt != KBP_MODPOST_6_1)
+	if (mp->fmt >= KBP_MODPOST_6_12)
 		c.ss = mp_symsearch_new(k);
 	for (size_t i = 0; i < kelf_nsections(k); i++) {
 		GElf_Shdr sh;

@@ -248,15 +248,26 @@ static bool parse_source_files(struct modpost *mp, const char *objfile, struct m
 	return true;
 }
 
-void mp_get_src_version(struct modpost *mp, const char *modname, char *sum, unsigned sumlen)
+void mp_get_src_version(struct modpost *mp, const char *name, char *sum, unsigned sumlen)
 {
-	_cleanup_free_ char *filelist = xasprintf("%s.mod", modname);
+	bool v510 = mp->fmt == KBP_MODPOST_5_10;
+	/* 5.10: "dir/x.o" -> "dir/x.mod" */
+	_cleanup_free_ char *filelist = v510 ? xasprintf("%.*smod", (int)strlen(name) - 1, name) :
+					      xasprintf("%s.mod", name);
 	_cleanup_free_ char *buf = mp_read_text_file(filelist);
 	struct md4_ctx md;
 	char *pos = buf, *fname;
 
+	if (v510) {
+		/* the objects are the first line, separated by spaces */
+		if (!*pos) {
+			mp_warn(mp, "bad ending versions file for %s\n", name);
+			return;
+		}
+		pos[strcspn(pos, "\n")] = '\0';
+	}
 	mp_md4_init(&md);
-	while ((fname = strsep(&pos, "\n"))) {
+	while ((fname = strsep(&pos, v510 ? " " : "\n"))) {
 		if (!*fname)
 			continue;
 		if (!is_static_library(fname) && !parse_source_files(mp, fname, &md))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Modules, the hash of exported symbols, namespace lists. */
 #define _GNU_SOURCE
+#include <stdlib.h>
 #include <string.h>
 
 #include "devtable.h"
@@ -15,6 +16,8 @@ struct mp_module *mp_module_new(struct modpost *mp, const char *name, size_t len
 
 	mod->name = xstrndup(name, len);
 	mod->is_vmlinux = strcmp(mod->name, "vmlinux") == 0;
+	if (mod->is_vmlinux)
+		mp->have_vmlinux = true;
 	/* without MODULE_LICENSE() the GPL check is skipped: it is an error anyway */
 	mod->is_gpl_compatible = true;
 	mod->addr_size = 8;
@@ -121,6 +124,85 @@ struct mp_symbol *mp_add_exported(struct modpost *mp, const char *name, struct m
 	return s;
 }
 
+static const char *const export_names[] = {
+	[MP_EXPORT_PLAIN] = "EXPORT_SYMBOL",
+	[MP_EXPORT_UNUSED] = "EXPORT_UNUSED_SYMBOL",
+	[MP_EXPORT_GPL] = "EXPORT_SYMBOL_GPL",
+	[MP_EXPORT_UNUSED_GPL] = "EXPORT_UNUSED_SYMBOL_GPL",
+	[MP_EXPORT_GPL_FUTURE] = "EXPORT_SYMBOL_GPL_FUTURE",
+	[MP_EXPORT_UNKNOWN] = "(unknown)",
+};
+
+const char *mp_export_str(enum mp_export e)
+{
+	return export_names[e];
+}
+
+enum mp_export mp_export_no(const char *s)
+{
+	for (size_t i = 0; i < MP_EXPORT_UNKNOWN; i++)
+		if (!strcmp(export_names[i], s))
+			return (enum mp_export)i;
+	return MP_EXPORT_UNKNOWN;
+}
+
+struct mp_symbol *mp_add_exported_5_10(struct modpost *mp, const char *name, struct mp_module *mod,
+				       enum mp_export export)
+{
+	struct mp_symbol *s = mp_find_symbol(mp, name, NULL);
+
+	if (!s) {
+		s = mp_add_exported(mp, name, mod, false, NULL);
+		s->seq = mp->nexported;
+		s->is_static = true;
+	} else if (!mp->external_module || s->module->is_vmlinux || s->module == mod) {
+		mp_warn(mp, "%s: '%s' exported twice. Previous export was in %s%s\n", mod->name, name,
+			s->module->name, s->module->is_vmlinux ? "" : ".ko");
+		return s;
+	}
+	/* the symbol stays in the exports of the module that made it */
+	s->module = mod;
+	s->export = export;
+	s->gpl_only = export == MP_EXPORT_GPL || export == MP_EXPORT_UNUSED_GPL;
+	return s;
+}
+
+/* the gdbm hash of 5.10's 1024-bucket symbol table */
+static unsigned tdb_hash(const char *name)
+{
+	unsigned value = 0x238F13AFu * (unsigned)strlen(name);
+
+	for (unsigned i = 0; name[i]; i++)
+		value = value + ((unsigned)(unsigned char)name[i] << (i * 5 % 24));
+	return 1103515243u * value + 12345u;
+}
+
+static int hash_order_cmp(const void *a, const void *b)
+{
+	const struct mp_symbol *x = *(struct mp_symbol *const *)a, *y = *(struct mp_symbol *const *)b;
+	unsigned hx = tdb_hash(x->name) % 1024, hy = tdb_hash(y->name) % 1024;
+
+	if (hx != hy)
+		return hx < hy ? -1 : 1;
+	/* a chain lists the newest symbol first */
+	return x->seq > y->seq ? -1 : x->seq < y->seq;
+}
+
+struct mp_symbol **mp_symbols_in_hash_order(struct modpost *mp, size_t *n)
+{
+	struct mp_symbol **v = xcalloc(mp->nexported + 1, sizeof(*v));
+
+	*n = 0;
+	for (size_t i = 0; i < mp->modules.n; i++) {
+		struct mp_module *m = mp->modules.v[i];
+
+		for (size_t j = 0; j < m->exports.n; j++)
+			v[(*n)++] = m->exports.v[j];
+	}
+	qsort(v, *n, sizeof(*v), hash_order_cmp);
+	return v;
+}
+
 void mp_add_unresolved(struct mp_module *mod, const char *name, bool weak)
 {
 	struct mp_symbol *s = mp_symbol_alloc(name);
@@ -132,7 +214,7 @@ void mp_add_unresolved(struct mp_module *mod, const char *name, bool weak)
 bool mp_contains_ns(struct modpost *mp, const struct ptrarray *list, const char *ns)
 {
 	/* 6.12: the default namespace "" is always implicitly imported */
-	if (mp->fmt != KBP_MODPOST_6_1 && !ns[0])
+	if (mp->fmt >= KBP_MODPOST_6_12 && !ns[0])
 		return true;
 	for (size_t i = 0; i < list->n; i++)
 		if (strcmp(list->v[i], ns) == 0)

@@ -18,6 +18,16 @@ void ptrarray_push(struct ptrarray *a, void *p)
 	a->v[a->n++] = p;
 }
 
+void ptrarray_reverse(struct ptrarray *a)
+{
+	for (size_t i = 0, j = a->n; i + 1 < j; i++, j--) {
+		void *t = a->v[i];
+
+		a->v[i] = a->v[j - 1];
+		a->v[j - 1] = t;
+	}
+}
+
 void ptrarray_free(struct ptrarray *a, void (*fn)(void *))
 {
 	if (fn)

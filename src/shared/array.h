@@ -11,6 +11,8 @@ struct ptrarray {
 };
 void ptrarray_push(struct ptrarray *a, void *p);
 void ptrarray_free(struct ptrarray *a, void (*fn)(void *));
+/* Reverses the order of the elements in place. */
+void ptrarray_reverse(struct ptrarray *a);
 /* Sorts an array of C strings bytewise (an empty array is fine). */
 void ptrarray_sort_strings(struct ptrarray *a);
 /* The names in an open directory stream but . and .., sorted bytewise, so

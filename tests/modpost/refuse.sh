@@ -14,11 +14,11 @@ check() { # check EXPECTED-RC EXPECTED-STDERR CMD...
         echo "FAIL: $*: exit $rc (want $want_rc), stderr:"; cat "$T/err"; echo "want: $want"; fail=1
     fi
 }
-check 1 "kbuild-modpost: kernel 7.3 is not supported (known: 6.1, 6.12, 7.2)" \
+check 1 "kbuild-modpost: kernel 7.3 is not supported (known: 5.10, 6.1, 6.12, 7.2)" \
     env KBUILD_MODPOST_KERNEL=7.3 "$BIN"
 mkdir -p "$T/obj/include/config" "$T/m"
-echo 5.10.0-kbp > "$T/obj/include/config/kernel.release"
-check 1 "kbuild-modpost: kernel 5.10 is not supported (known: 6.1, 6.12, 7.2)" \
+echo 5.15.0-kbp > "$T/obj/include/config/kernel.release"
+check 1 "kbuild-modpost: kernel 5.15 is not supported (known: 5.10, 6.1, 6.12, 7.2)" \
     env -C "$T/m" objtree="$T/obj" "$BIN"
 echo 7.2.12 > "$T/obj/include/config/kernel.release"
 # a known series: nothing to do, nothing said

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/module.h>
+#include <linux/version.h>
 #include <linux/mod_devicetable.h>
 
 static const struct pci_device_id pci_ids[] = {
@@ -8,8 +9,11 @@ static const struct pci_device_id pci_ids[] = {
 	  .class = 0x020000, .class_mask = 0xffff00 },
 	{ .vendor = PCI_ANY_ID, .device = PCI_ANY_ID, .subvendor = 0x1af4, .subdevice = 0x1100,
 	  .class = 0x010802, .class_mask = 0xffffff },
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 1, 0)
+	/* 5.10 has no driver_override aliases */
 	{ .vendor = 0x1b36, .device = 0x0001, .subvendor = PCI_ANY_ID, .subdevice = PCI_ANY_ID,
 	  .override_only = PCI_ID_F_VFIO_DRIVER_OVERRIDE },
+#endif
 	{ }
 };
 MODULE_DEVICE_TABLE(pci, pci_ids);

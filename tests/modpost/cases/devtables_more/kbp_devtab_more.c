@@ -255,6 +255,7 @@ static const struct mhi_device_id mhi_ids[] = {
 };
 MODULE_DEVICE_TABLE(mhi, mhi_ids);
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 1, 0)
 static const struct mhi_device_id mhi_ep_ids[] = {
 	{ .chan = "IP_SW0" }, { .chan = "", .driver_data = 3 }, { }
 };
@@ -277,6 +278,17 @@ static const struct ishtp_device_id ishtp_ids[] = {
 	{ }
 };
 MODULE_DEVICE_TABLE(ishtp, ishtp_ids);
+#else
+/* 5.10's modpost knows no mhi_ep, ssam or ishtp tables: ignored there */
+static const struct mhi_device_id mhi_ep_ids[] = { { .chan = "IP_SW0" }, { } };
+MODULE_DEVICE_TABLE(mhi_ep, mhi_ep_ids);
+struct kbp_ssam_device_id { __u8 match_flags, domain, category, target, instance, function; kernel_ulong_t driver_data; };
+static const struct kbp_ssam_device_id ssam_ids[] = { { .domain = 2, .category = 0x15 }, { } };
+MODULE_DEVICE_TABLE(ssam, ssam_ids);
+struct kbp_ishtp_device_id { guid_t guid; kernel_ulong_t driver_data; };
+static const struct kbp_ishtp_device_id ishtp_ids[] = { { .guid = { .b = UUID_BYTES } }, { } };
+MODULE_DEVICE_TABLE(ishtp, ishtp_ids);
+#endif
 
 static const struct pnp_device_id pnp_ids[] = {
 	{ "PNP0c02" }, { "abc0001", 1 }, { "", 2 }, { "KBP0A0b" }, { }
