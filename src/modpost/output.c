@@ -301,6 +301,28 @@ static void add_depends(struct modpost *mp, struct strbuf *b, struct mp_module *
 	strbuf_adds(b, "\");\n");
 }
 
+static void add_aliases(struct modpost *mp, struct strbuf *b, struct mp_module *mod)
+{
+	struct strbuf t = { 0 };
+	size_t n;
+
+	if (mp->fmt != KBP_MODPOST_5_10) {
+		for (size_t i = 0; i < mod->aliases.n; i++)
+			mp_buf_printf(mp, b, "MODULE_ALIAS(\"%s\");\n", ((struct mp_alias *)mod->aliases.v[i])->str);
+		return;
+	}
+	/* 5.10 gathers them in a buffer of their own and strncpy()s that into
+	 * the file: past the NULs of a truncated line (mp_buf_printf()),
+	 * everything is NULs */
+	for (size_t i = 0; i < mod->aliases.n; i++)
+		mp_buf_printf(mp, &t, "MODULE_ALIAS(\"%s\");\n", ((struct mp_alias *)mod->aliases.v[i])->str);
+	n = t.len ? strnlen(t.s, t.len) : 0;
+	strbuf_addn(b, t.s, n);
+	for (; n < t.len; n++)
+		strbuf_addc(b, '\0');
+	strbuf_release(&t);
+}
+
 void mp_write_buf(struct modpost *mp, struct strbuf *b, const char *fname)
 {
 	FILE *f;
@@ -346,8 +368,7 @@ void mp_write_mod_c_file(struct modpost *mp, struct mp_module *mod)
 	add_extended_versions(mp, &b, mod);
 	add_depends(mp, &b, mod);
 	strbuf_adds(&b, "\n");
-	for (size_t i = 0; i < mod->aliases.n; i++)
-		mp_buf_printf(mp, &b, "MODULE_ALIAS(\"%s\");\n", ((struct mp_alias *)mod->aliases.v[i])->str);
+	add_aliases(mp, &b, mod);
 	if (mod->srcversion[0]) {
 		strbuf_adds(&b, "\n");
 		mp_buf_printf(mp, &b, "MODULE_INFO(srcversion, \"%s\");\n", mod->srcversion);

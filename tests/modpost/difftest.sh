@@ -11,8 +11,9 @@
 #   from-src    kernel source files to copy in from the fixture's src/,
 #               one a line; a line may name alternatives (the first that
 #               the fixture has is taken: lib/crc7.c moved to lib/crc/)
-#   from-case   another case whose Kbuild and sources this one starts
-#               from; its own files (make.args, a Kbuild, sources) win
+#   from-case   another case whose Kbuild and sources (.c, .h, .S) this
+#               one starts from; its own files (make.args, a Kbuild,
+#               sources) win
 #   make.args   extra make arguments (one line), e.g. KBUILD_MODPOST_WARN=1
 #   prepare.sh  run in the module dir before the build (with $D set)
 #   cmdline.sed a sed script applied to the modpost command line before
@@ -54,6 +55,7 @@ mkdir -p "$M"
 if [ -f "$CASE/from-case" ]; then
     other=$(dirname "$CASE")/$(cat "$CASE/from-case")
     cp -a "$other/Kbuild" "$other"/*.c "$M/"
+    for f in "$other"/*.h "$other"/*.S; do [ -e "$f" ] && cp -a "$f" "$M/"; done
 fi
 cp -a "$CASE/." "$M/"
 rm -f "$M/from-case"
