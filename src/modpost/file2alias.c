@@ -156,6 +156,11 @@ static void emit(struct f2a *c, const char *alias)
 	size_t n = strlen(alias);
 	struct mp_alias *a;
 
+	/* our alias buffer stops at ALIAS_SIZE - 1 characters; 5.10's is
+	 * overrun (undefined), and a line this long it does not refuse */
+	if (c->mp->fmt == KBP_MODPOST_5_10 && n >= ALIAS_SIZE - 1)
+		mp_fatal(c->mp, "%s: a device-table alias of %d characters or more overruns the alias buffer of 5.10's modpost: not supported\n",
+			 c->mod->name, ALIAS_SIZE - 1);
 	if (c->mp->fmt >= KBP_MODPOST_7_2) {
 		for (size_t i = 0; i < aliases->n; i++)
 			if (!strcmp(((struct mp_alias *)aliases->v[i])->str, alias))
