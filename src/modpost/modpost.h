@@ -126,6 +126,10 @@ void mp_write_dump(struct modpost *mp, const char *fname);
 
 /* objects.c */
 void mp_read_symbols(struct modpost *mp, const char *objname);
+/* the length of a symbol name without a ".<digits>" suffix (and what
+ * follows it), as modpost's remove_dot() cuts it in the string table: what
+ * its later checks see */
+size_t mp_remove_dot_len(const char *s);
 
 /* symsearch.c: symbols by (section, address), as the 6.12 kernel's */
 struct mp_symsearch;

@@ -52,20 +52,27 @@ static const char *modinfo_get(const struct modinfo *mi, const char *tag)
 	return modinfo_next(mi, tag, &pos);
 }
 
-/* "foo.123" and "foo.123.x" name the same symbol as "foo" (compiler clones) */
-static const char *remove_dot(const char *s, char *tmp, size_t tmplen)
+size_t mp_remove_dot_len(const char *s)
 {
 	size_t n = strcspn(s, ".");
 
 	if (n && s[n]) {
 		size_t m = strspn(s + n + 1, "0123456789");
-		if (m && (s[n + m + 1] == '.' || s[n + m + 1] == 0)) {
-			if (n < tmplen) {
-				memcpy(tmp, s, n);
-				tmp[n] = '\0';
-				return tmp;
-			}
-		}
+		if (m && (s[n + m + 1] == '.' || s[n + m + 1] == 0))
+			return n;
+	}
+	return strlen(s);
+}
+
+/* "foo.123" and "foo.123.x" name the same symbol as "foo" (compiler clones) */
+static const char *remove_dot(const char *s, char *tmp, size_t tmplen)
+{
+	size_t n = mp_remove_dot_len(s);
+
+	if (s[n] && n < tmplen) {
+		memcpy(tmp, s, n);
+		tmp[n] = '\0';
+		return tmp;
 	}
 	return s;
 }

@@ -162,6 +162,9 @@ struct secref {
 	size_t export_secndx;
 	uint16_t machine;
 	bool is64;
+	/* names as modpost's remove_dot() left them in the string table before
+	 * this check: NULL where it cut nothing */
+	char **cut_names;
 };
 
 static bool match(const char *s, const char *const *patterns)
@@ -181,6 +184,26 @@ static void get_sym(const struct secref *c, size_t idx, GElf_Sym *sym, size_t *s
 {
 	if (kelf_sym(c->k, idx, sym, shndx, name) < 0)
 		mp_fatal(c->mp, "%s: bad symbol index %zu in a relocation\n", c->objname, idx);
+	if (c->cut_names[idx])
+		*name = c->cut_names[idx];
+}
+
+static char **cut_names(struct secref *c)
+{
+	char **v = xcalloc(kelf_nsyms(c->k) + 1, sizeof(*v));
+
+	for (size_t i = 0; i < kelf_nsyms(c->k); i++) {
+		GElf_Sym sym;
+		size_t shndx, n;
+		const char *name;
+
+		if (kelf_sym(c->k, i, &sym, &shndx, &name) < 0)
+			continue;
+		n = mp_remove_dot_len(name);
+		if (name[n])
+			v[i] = xstrndup(name, n);
+	}
+	return v;
 }
 
 static const struct sectioncheck *section_mismatch(const struct secref *c, const char *fromsec,
@@ -953,6 +976,7 @@ void mp_check_sec_ref(struct modpost *mp, struct mp_module *mod, struct kelf *k,
 
 	if (mp->fmt >= KBP_MODPOST_6_12)
 		c.ss = mp_symsearch_new(k);
+	c.cut_names = cut_names(&c);
 	for (size_t i = 0; i < kelf_nsections(k); i++) {
 		GElf_Shdr sh;
 		const char *sec;
@@ -971,4 +995,7 @@ void mp_check_sec_ref(struct modpost *mp, struct mp_module *mod, struct kelf *k,
 			section_relocs(&c, i, &sh);
 	}
 	free(c.ss);
+	for (size_t i = 0; i < kelf_nsyms(k); i++)
+		free(c.cut_names[i]);
+	free(c.cut_names);
 }
