@@ -335,8 +335,10 @@ static const char *sym_name_6_1(const struct secref *c, long idx, GElf_Sym *s)
 	return name;
 }
 
-static bool whitelisted_6_1(const struct secref *c, const char *fromsec, const char *fromsym,
-			    const char *tosec, const char *tosym)
+/* the whitelist patterns 5.10 and 6.1 share: module parameters, .head.text,
+ * the init section bounds, compiler-made local labels */
+static bool whitelisted_common_6_1(const char *fromsec, const char *fromsym, const char *tosec,
+				   const char *tosym)
 {
 	const char *const *data = PATTERNS(DATA_SECTIONS);
 
@@ -345,6 +347,20 @@ static bool whitelisted_6_1(const struct secref *c, const char *fromsec, const c
 	    match(fromsec, data) && str_starts_with(fromsym, "__param"))
 		return true;
 	if (!strcmp(tosec, ".init.text") && match(fromsec, data) && str_starts_with(fromsym, "__param_ops_"))
+		return true;
+	if (match(fromsec, PATTERNS(".head.text*")) && match(tosec, PATTERNS(".init.*", ".meminit.*")))
+		return true;
+	if (match(tosym, PATTERNS("__init_begin", "_sinittext", "_einittext")))
+		return true;
+	return str_starts_with(fromsym, ".L");
+}
+
+static bool whitelisted_6_1(const struct secref *c, const char *fromsec, const char *fromsym,
+			    const char *tosec, const char *tosym)
+{
+	const char *const *data = PATTERNS(DATA_SECTIONS);
+
+	if (whitelisted_common_6_1(fromsec, fromsym, tosec, tosym))
 		return true;
 	if (match(fromsec, data) && match(tosec, PATTERNS(".init.*", ".meminit.*", ".exit.*")) &&
 	    match(fromsym, PATTERNS("*_template", "*_timer", "*_sht", "*_ops", "*_probe",
@@ -355,15 +371,9 @@ static bool whitelisted_6_1(const struct secref *c, const char *fromsec, const c
 	if (!c->mp->extra_warn && match(fromsec, data) && match(tosec, PATTERNS(".exit.*")) &&
 	    match(fromsym, PATTERNS("*driver")))
 		return true;
-	if (match(fromsec, PATTERNS(".head.text*")) && match(tosec, PATTERNS(".init.*", ".meminit.*")))
-		return true;
-	if (match(tosym, PATTERNS("__init_begin", "_sinittext", "_einittext")))
-		return true;
-	if (match(fromsec, PATTERNS(".init.text", ".meminit.text", ".exit.text", TEXT_SECTIONS,
-				    OTHER_TEXT_SECTIONS)) &&
-	    match(tosec, PATTERNS(".init.*", ".meminit.*")) && match(fromsym, PATTERNS("*.constprop.*")))
-		return true;
-	return str_starts_with(fromsym, ".L");
+	return match(fromsec, PATTERNS(".init.text", ".meminit.text", ".exit.text", TEXT_SECTIONS,
+				       OTHER_TEXT_SECTIONS)) &&
+	       match(tosec, PATTERNS(".init.*", ".meminit.*")) && match(fromsym, PATTERNS("*.constprop.*"));
 }
 
 static void pretty_name(const GElf_Sym *s, bool found, const char **name, const char **p)
@@ -466,25 +476,14 @@ static void mismatch_6_1(struct secref *c, const struct sectioncheck *m, const s
 static bool whitelisted_5_10(const struct sectioncheck_5_10 *m, const char *fromsec, const char *fromsym,
 			     const char *tosec, const char *tosym)
 {
-	const char *const *data = PATTERNS(DATA_SECTIONS);
-
-	if (match(tosec, PATTERNS(".init.setup", ".init.rodata", ".meminit.rodata", ".init.data",
-				  ".meminit.data")) &&
-	    match(fromsec, data) && str_starts_with(fromsym, "__param"))
+	if (whitelisted_common_6_1(fromsec, fromsym, tosec, tosym))
 		return true;
-	if (!strcmp(tosec, ".init.text") && match(fromsec, data) && str_starts_with(fromsym, "__param_ops_"))
-		return true;
-	if (match(tosec, PATTERNS(ALL_INIT_5_10, ALL_EXIT_5_10)) && match(fromsec, data) &&
+	/* each check has its own list of data that may point there */
+	if (match(tosec, PATTERNS(ALL_INIT_5_10, ALL_EXIT_5_10)) && match(fromsec, PATTERNS(DATA_SECTIONS)) &&
 	    match(fromsym, m->symbol_white_list))
 		return true;
-	if (match(fromsec, PATTERNS(".head.text*")) && match(tosec, PATTERNS(ALL_INIT_5_10)))
-		return true;
-	if (match(tosym, PATTERNS("__init_begin", "_sinittext", "_einittext")))
-		return true;
-	if (match(fromsec, PATTERNS(ALL_TEXT_SECTIONS_5_10)) && match(tosec, PATTERNS(ALL_INIT_5_10)) &&
-	    match(fromsym, PATTERNS("*.constprop.*")))
-		return true;
-	return str_starts_with(fromsym, ".L");
+	return match(fromsec, PATTERNS(ALL_TEXT_SECTIONS_5_10)) && match(tosec, PATTERNS(ALL_INIT_5_10)) &&
+	       match(fromsym, PATTERNS("*.constprop.*"));
 }
 
 /* sec2annotation(): ".init.text" -> "__init ", ".meminit.rodata" ->
@@ -537,12 +536,15 @@ static void report_5_10(struct secref *c, const struct sectioncheck_5_10 *m, con
 			prl_from, fromsym, to, prl_to, tosym, to_p, fromsym, prl_to, tosym);
 		break;
 	case DATA_TO_ANY_INIT:
+	case DATA_TO_ANY_EXIT:
 		fprintf(stderr,
 			"The variable %s references\n"
 			"the %s %s%s%s\n"
 			"If the reference is valid then annotate the\n"
-			"variable with __init* or __refdata (see linux/init.h) or name the variable:\n",
-			fromsym, to, prl_to, tosym, to_p);
+			"variable with %s or name the variable:\n",
+			fromsym, to, prl_to, tosym, to_p,
+			m->kind == DATA_TO_ANY_INIT ? "__init* or __refdata (see linux/init.h)" :
+						      "__exit* (see linux/init.h)");
 		print_symbol_white_list(m->symbol_white_list);
 		break;
 	case TEXT_TO_ANY_EXIT:
@@ -551,15 +553,6 @@ static void report_5_10(struct secref *c, const struct sectioncheck_5_10 *m, con
 			"Often the %s %s%s has valid usage outside the exit section\n"
 			"and the fix is to remove the %sannotation of %s.\n",
 			fromsym, to, to, tosym, to_p, prl_to, tosym);
-		break;
-	case DATA_TO_ANY_EXIT:
-		fprintf(stderr,
-			"The variable %s references\n"
-			"the %s %s%s%s\n"
-			"If the reference is valid then annotate the\n"
-			"variable with __exit* (see linux/init.h) or name the variable:\n",
-			fromsym, to, prl_to, tosym, to_p);
-		print_symbol_white_list(m->symbol_white_list);
 		break;
 	case XXXINIT_TO_SOME_INIT:
 	case XXXEXIT_TO_SOME_EXIT:
