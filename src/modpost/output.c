@@ -316,10 +316,12 @@ static void add_aliases(struct modpost *mp, struct strbuf *b, struct mp_module *
 	 * everything is NULs */
 	for (size_t i = 0; i < mod->aliases.n; i++)
 		mp_buf_printf(mp, &t, "MODULE_ALIAS(\"%s\");\n", ((struct mp_alias *)mod->aliases.v[i])->str);
-	n = t.len ? strnlen(t.s, t.len) : 0;
-	strbuf_addn(b, t.s, n);
-	for (; n < t.len; n++)
-		strbuf_addc(b, '\0');
+	if (t.len) {
+		n = strnlen(t.s, t.len);
+		strbuf_addn(b, t.s, n);
+		for (; n < t.len; n++)
+			strbuf_addc(b, '\0');
+	}
 	strbuf_release(&t);
 }
 
