@@ -2,7 +2,7 @@
 /* An assembly export with no prototype in <asm/asm-prototypes.h>:
  * genksyms gives it no CRC, its weak __crc_ stays undefined. */
 #include <linux/linkage.h>
-#include <asm/export.h>
+#include <asm-generic/export.h>
 
 SYM_FUNC_START(kbp_asmx_fn)
 	ret

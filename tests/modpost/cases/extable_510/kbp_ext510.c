@@ -3,8 +3,10 @@
  * executable section it does not list (a warning), then an entry whose
  * fault address lies in data. 5.10 takes the entry size from the second
  * relocation (8 on x86-64, whose entries are 12 bytes), so it calls the
- * fault address of the second entry (offset 12) a fixup. */
+ * fault address of the second entry (offset 12) a fixup. Other
+ * architectures get an empty module. */
 #include <linux/module.h>
+#ifdef CONFIG_X86
 #include <asm/asm.h>
 
 asm("	.pushsection .kbp.fixup, \"ax\"\n"
@@ -23,5 +25,6 @@ noinline void kbp_ext_probe(void)
 		     _ASM_EXTABLE(kbp_ext_data, 1b));
 }
 EXPORT_SYMBOL(kbp_ext_probe);
+#endif
 
 MODULE_LICENSE("GPL");
