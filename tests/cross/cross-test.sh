@@ -64,7 +64,7 @@ target)
     kbp_module_build_programs "$PACKED/.config" > "$S/runs"
     log "programs a module build runs: $(tr '\n' ' ' < "$S/runs")"
     while read -r p; do
-        [ -f "$PACKED/$p" ] && readelf -h "$PACKED/$p" | grep -q "Machine:.*$(kbp_machine_name)" \
+        [ -f "$PACKED/$p" ] && kbp_is_target_elf "$PACKED/$p" \
             && pass "$p rebuilt for $ELFARCH" || fail "$p missing from the output or not for $ELFARCH"
     done < "$S/runs"
     if grep -qx 'CONFIG_MODULE_SIG=y' "$PACKED/.config"; then
@@ -82,25 +82,30 @@ target)
         || fail "the ELF files differ from the --host-tools=build output's (above)"
     kbp_build_against "$REF" "$S/mod"
     mv "$S/mod" "$S/mod.build"
-    # The target's programs at work, through qemu-user: a writable copy of
-    # the output whose ELF programs are shims to $QEMU_USER.
-    command -v "$QEMU_USER" >/dev/null || die "$QEMU_USER missing (apt-get install qemu-user)"
+    # The target's programs at work, through qemu-user (for i386, on this
+    # machine itself): a writable copy of the output whose ELF programs are
+    # shims that log each run.
+    if [ -n "$QEMU_USER" ]; then
+        command -v "$QEMU_USER" >/dev/null || die "$QEMU_USER missing (apt-get install qemu-user)"
+        RUNNER="$QEMU_USER -L $QEMU_LD" WHERE="under $QEMU_USER"
+    else
+        RUNNER= WHERE="natively on $THIS_ARCH"
+    fi
     PACKED=$S/out/lib/modules/$REL/build
     cp -a "$S/out" "$S/emu"
     E=$S/emu/lib/modules/$REL/build
-    case "$KARCH" in arm64) QL=/ ;; riscv) QL=/usr/riscv64-linux-gnu ;; esac
     while read -r p _; do
         # the BTF base of modules is ELF data, not a program
         [ "$p" != vmlinux ] || continue
         mv "$E/$p" "$E/$p.target"
-        printf '#!/bin/sh\necho "$0" >> %s\nexec %s -L %s "$0.target" "$@"\n' "$S/shim.log" "$QEMU_USER" "$QL" > "$E/$p"
+        printf '#!/bin/sh\necho "$0" >> %s\nexec %s "$0.target" "$@"\n' "$S/shim.log" "$RUNNER" > "$E/$p"
         chmod 755 "$E/$p"
     done < "$S/programs"
     out=$("$E/scripts/basic/fixdep" 2>&1 || true)
-    case "$out" in *[Uu]sage*) pass "the target's fixdep runs (under $QEMU_USER)" ;;
-        *) fail "the target's fixdep does not run under $QEMU_USER: $out" ;; esac
+    case "$out" in *[Uu]sage*) pass "the target's fixdep runs ($WHERE)" ;;
+        *) fail "the target's fixdep does not run $WHERE: $out" ;; esac
     : > "$S/shim.log"
-    log "building the test modules with the target's programs (under $QEMU_USER)"
+    log "building the test modules with the target's programs ($WHERE)"
     # rebuild in the same path as the reference build
     kbp_build_against "$E" "$S/mod"
     mv "$S/mod" "$S/mod.target"
@@ -108,12 +113,12 @@ target)
         n=$(grep -c "$p\$" "$S/shim.log" || true)
         [ "$n" -gt 0 ] && pass "the module builds ran the target's $p $n time(s)" || fail "the module builds never ran the target's $p"
     done < "$S/runs"
-    kbp_compare_builds "$S/mod.build" "$S/mod.target" "build-machine programs vs target programs under qemu-user"
+    kbp_compare_builds "$S/mod.build" "$S/mod.target" "build-machine programs vs target programs $WHERE"
     if grep -qx 'CONFIG_MODULE_SIG=y' "$PACKED/.config" && [ -n "$OBJ" ]; then
         cp "$S/mod.target/kbp_user/kbp_user.ko" "$S/signed.ko"
         "$E/scripts/sign-file" sha512 "$OBJ/certs/signing_key.pem" "$OBJ/certs/signing_key.x509" "$S/signed.ko" \
             && tail -c 28 "$S/signed.ko" | grep -q 'Module signature appended' \
-            && pass "the target's sign-file signs a module (under $QEMU_USER)" \
+            && pass "the target's sign-file signs a module ($WHERE)" \
             || fail "the target's sign-file failed"
     fi
     ;;
@@ -173,16 +178,22 @@ PY
     if [ "$CASE" = boot-badcrc ]; then LOAD=(crc7 kbp_user kbp_provider); else LOAD=(crc7 "${KBP_MODULES[@]}"); fi
     printf '%s\n' "${LOAD[@]}" > "$R/mods/order"
     (cd "$R" && find . | cpio -o -H newc --quiet) > "$S/initramfs.cpio"
+    # CONSOLE empty: the machine's own console (s390's SCLP line mode)
     case "$KARCH" in
-        arm64) QEMU=(qemu-system-aarch64 -M virt -cpu cortex-a57); CONSOLE=ttyAMA0 ;;
-        riscv) QEMU=(qemu-system-riscv64 -M virt -bios default); CONSOLE=ttyS0 ;;
+        arm64)   QEMU=(qemu-system-aarch64 -M virt -cpu cortex-a57); CONSOLE=ttyAMA0 ;;
+        riscv)   QEMU=(qemu-system-riscv64 -M virt -bios default); CONSOLE=ttyS0 ;;
+        powerpc) QEMU=(qemu-system-ppc64 -M pseries); CONSOLE=hvc0 ;;
+        arm)     QEMU=(qemu-system-arm -M virt -cpu cortex-a15); CONSOLE=ttyAMA0 ;;
+        i386)    QEMU=(qemu-system-i386 -cpu max); CONSOLE=ttyS0 ;;
+        s390)    QEMU=(qemu-system-s390x -M s390-ccw-virtio); CONSOLE= ;;
+        *) die "no qemu machine for $KARCH" ;;
     esac
     command -v "${QEMU[0]}" >/dev/null || die "${QEMU[0]} missing"
     LOGF=$S/serial.log
     log "booting $FIX/Image in ${QEMU[0]} (log: $LOGF)"
     rc=0
     timeout "${KBP_BOOT_TIMEOUT:-240}" "${QEMU[@]}" -m 256 -smp 1 -kernel "$FIX/Image" -initrd "$S/initramfs.cpio" \
-        -append "console=$CONSOLE panic=-1 loglevel=7" -nographic -no-reboot </dev/null >"$LOGF" 2>&1 || rc=$?
+        -append "${CONSOLE:+console=$CONSOLE }panic=-1 loglevel=7" -nographic -no-reboot </dev/null >"$LOGF" 2>&1 || rc=$?
     tr -d '\r' < "$LOGF" > "$LOGF.txt"
     show_log() { echo "---- serial log (last 60 lines) ----" >&2; tail -n 60 "$LOGF.txt" >&2; }
     [ $rc -eq 0 ] || { show_log; die "qemu exited with $rc (124 = timeout)"; }

@@ -9,10 +9,16 @@ kbp_cross_setup() {
     SERIES=$1 LAYOUT=$2 KARCH=$3 FLAVOUR=${4:-}
     kbp_open_fixture kbp-cross "$SERIES" "$LAYOUT" "$KARCH" $FLAVOUR
     CROSS=$(cat "$FIX/cross-compile")
+    # QEMU_USER runs the target's host programs (empty: the build machine
+    # runs them itself, as an x86_64 kernel runs i386 programs); QEMU_LD is
+    # where it finds their libc
     case "$KARCH" in
-        arm64) ELFARCH=aarch64; QEMU_USER=qemu-aarch64 ;;
-        riscv) ELFARCH=riscv64; QEMU_USER=qemu-riscv64 ;;
-        s390)  ELFARCH=s390x; QEMU_USER=qemu-s390x ;;
+        arm64)   ELFARCH=aarch64; QEMU_USER=qemu-aarch64;  QEMU_LD=/ ;;
+        riscv)   ELFARCH=riscv64; QEMU_USER=qemu-riscv64;  QEMU_LD=/usr/riscv64-linux-gnu ;;
+        s390)    ELFARCH=s390x;   QEMU_USER=qemu-s390x;    QEMU_LD=/usr/s390x-linux-gnu ;;
+        powerpc) ELFARCH=ppc64le; QEMU_USER=qemu-ppc64le;  QEMU_LD=/usr/powerpc64le-linux-gnu ;;
+        arm)     ELFARCH=armhf;   QEMU_USER=qemu-arm;      QEMU_LD=/usr/arm-linux-gnueabihf ;;
+        i386)    ELFARCH=i386;    QEMU_USER=;              QEMU_LD= ;;
         *) die "unknown arch $KARCH" ;;
     esac
     export ARCH=$KARCH CROSS_COMPILE=$CROSS
@@ -60,10 +66,28 @@ kbp_check_modules() {
     local m
     kbp_check_module_abi "$1" "$2/Module.symvers"
     for m in "${KBP_MODULES[@]}"; do
-        "${CROSS}readelf" -h "$1/$m/$m.ko" | grep -q "Machine:.*$(kbp_machine_name)" || fail "$m.ko is not built for $KARCH"
+        kbp_is_target_elf "$1/$m/$m.ko" || fail "$m.ko is not built for $KARCH ($ELFARCH)"
     done
 }
 
 kbp_machine_name() {
-    case "$KARCH" in arm64) echo AArch64 ;; riscv) echo RISC-V ;; s390) echo 'IBM S/390' ;; esac
+    case "$KARCH" in
+        arm64) echo AArch64 ;; riscv) echo RISC-V ;; s390) echo 'IBM S/390' ;;
+        powerpc) echo 'PowerPC64' ;; arm) echo 'ARM$' ;; i386) echo 'Intel 80386' ;;
+    esac
+}
+
+# kbp_is_target_elf FILE: FILE is an ELF file of the target: its machine,
+# class and byte order (ppc64le is not ppc64, armhf is 32-bit)
+kbp_is_target_elf() {
+    local h want
+    h=$(LC_ALL=C readelf -h "$1" 2>/dev/null) || return 1
+    case "$KARCH" in
+        arm|i386) want=ELF32 ;; *) want=ELF64 ;;
+    esac
+    grep -q "Machine:.*$(kbp_machine_name)" <<<"$h" && grep -q "Class: *$want\$" <<<"$h" || return 1
+    case "$KARCH" in
+        s390) grep -q 'Data:.*big endian' <<<"$h" ;;
+        *) grep -q 'Data:.*little endian' <<<"$h" ;;
+    esac
 }

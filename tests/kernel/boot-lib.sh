@@ -57,16 +57,28 @@ kbp_patch_crc() {
         table=__version_ext_crcs list=kbp_ext_modversions
         patch_at=$((off + idx * 4)) patch='\xef\xbe\xad\xde'
     else
-        # Entry layout (64-bit): 8-byte little-endian crc + 56-byte name.
+        # 64-byte entries: an unsigned long crc (4 or 8 bytes, in the ELF's
+        # byte order) then the name.
         read -r off size < <(sec_offset "$ko" __versions) || die "$(basename "$ko") has no __versions section"
+        local class data w
+        class=$(readelf -h "$ko" | sed -n 's/^ *Class: *//p')
+        data=$(readelf -h "$ko" | sed -n 's/^ *Data: *//p')
+        case "$class" in ELF32) w=4 ;; ELF64) w=8 ;; *) die "$(basename "$ko"): ELF class '$class'" ;; esac
         idx=-1
         for ((i = 0; i < size / 64; i++)); do
-            name=$(dd if="$ko" bs=1 skip=$((off + i * 64 + 8)) count=56 status=none | tr -d '\0')
+            name=$(dd if="$ko" bs=1 skip=$((off + i * 64 + w)) count=$((64 - w)) status=none | tr -d '\0')
             [ "$name" = "$sym" ] && { idx=$i; break; }
         done
         [ "$idx" -ge 0 ] || die "$sym not found in $(basename "$ko") __versions"
         table=__versions list=kbp_modversions
-        patch_at=$((off + idx * 64)) patch='\xef\xbe\xad\xde\x00\x00\x00\x00'
+        case "$w $data" in
+            "4 "*little*) patch='\xef\xbe\xad\xde' ;;
+            "8 "*little*) patch='\xef\xbe\xad\xde\x00\x00\x00\x00' ;;
+            "4 "*big*) patch='\xde\xad\xbe\xef' ;;
+            "8 "*big*) patch='\x00\x00\x00\x00\xde\xad\xbe\xef' ;;
+            *) die "$(basename "$ko"): byte order '$data'" ;;
+        esac
+        patch_at=$((off + idx * 64))
     fi
     $list "$ko" > "$S/versions.before"
     old=$(awk -v s="$sym" '$2 == s { print $1 }' "$S/versions.before")
