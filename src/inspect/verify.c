@@ -44,7 +44,7 @@ struct vctx {
 	struct kconfig kc;
 	const char *kc_name; /* the file kc was read from */
 	struct tree_view tv;
-	uint16_t host_em;
+	struct elf_machine host;
 	const char *sig_key;      /* CONFIG_MODULE_SIG_KEY, when a file */
 	struct ptrarray missing; /* reported once, though several rules may name it */
 	struct ptrarray dangling_ok; /* the manifests' dangling-includes, expanded */
@@ -210,9 +210,17 @@ static void check_elf(struct vctx *v, const struct tree_file *f, const char *abs
 	/* Programs and shared objects (gcc plugins) run on the host; objects do not. */
 	if (id.type != ET_EXEC && id.type != ET_DYN)
 		return;
-	if (id.machine != v->host_em)
+	if (id.machine != v->host.em) {
 		problem(v, f->rel, "ELF machine %s (%u), expected %s (%u)", elf_machine_name(id.machine), id.machine,
-			elf_machine_name(v->host_em), v->host_em);
+			elf_machine_name(v->host.em), v->host.em);
+	} else if (!elf_machine_matches(&v->host, id.machine, id.elfclass, id.data)) {
+		char have[96], want[96];
+
+		problem(v, f->rel, "ELF machine %s, expected %s",
+			elf_machine_describe(id.machine, id.elfclass, id.data, have, sizeof(have)),
+			elf_machine_describe(v->host.em, v->host.elfclass ? v->host.elfclass : id.elfclass,
+					     v->host.data ? v->host.data : id.data, want, sizeof(want)));
+	}
 }
 
 /* Files kbuild reads as make or shell input. */
@@ -492,16 +500,16 @@ static void check_btf_base(struct vctx *v, const struct verify_opts *o)
 }
 
 /* The machine the tree's programs must run on. */
-static int host_machine(const struct verify_opts *o, uint16_t *em)
+static int host_machine(const struct verify_opts *o, struct elf_machine *em)
 {
 	struct utsname u;
 
 	if (o->host_arch) {
-		if (elf_machine_from_name(o->host_arch, em) < 0) {
+		if (elf_machine_lookup(o->host_arch, em) < 0) {
 			log_err("unknown --host-arch '%s'", o->host_arch);
 			return -EINVAL;
 		}
-	} else if (uname(&u) < 0 || elf_machine_from_name(u.machine, em) < 0) {
+	} else if (uname(&u) < 0 || elf_machine_lookup(u.machine, em) < 0) {
 		log_err("cannot tell this machine's ELF machine; pass --host-arch");
 		return -EINVAL;
 	}
@@ -608,7 +616,7 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out,
 	char *err = NULL;
 	int r;
 
-	r = host_machine(o, &v.host_em);
+	r = host_machine(o, &v.host);
 	if (r < 0)
 		return r;
 	/* The config decides what is required; auto.conf is what kbuild reads. */

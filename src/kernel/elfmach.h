@@ -4,6 +4,8 @@
 #pragma once
 
 #include <elf.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifndef EM_LOONGARCH
@@ -14,3 +16,15 @@
 int elf_machine_from_name(const char *name, uint16_t *em);
 /* The canonical name of an EM_* value, or "unknown". */
 const char *elf_machine_name(uint16_t em);
+
+/* A machine as a name pins it: EM_*, and ELFCLASS* / ELFDATA2* or 0 when
+ * the name leaves them open ("arm", "powerpc"). */
+struct elf_machine {
+	uint16_t em;
+	uint8_t elfclass;
+	uint8_t data;
+};
+int elf_machine_lookup(const char *name, struct elf_machine *m);
+bool elf_machine_matches(const struct elf_machine *want, uint16_t em, uint8_t elfclass, uint8_t data);
+/* "ppc64le (21, 64-bit little-endian)" into buf; returns buf. */
+const char *elf_machine_describe(uint16_t em, uint8_t elfclass, uint8_t data, char *buf, size_t size);

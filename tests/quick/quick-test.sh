@@ -435,6 +435,19 @@ case_verify-foreign-elf() {
 	printf '\xb7\x00' | dd of="$BAD/scripts/basic/fixdep" bs=1 seek=18 conv=notrunc status=none
 	verify_bad "scripts/basic/fixdep: ELF machine aarch64 (183), expected x86_64 (62)"
 }
+case_verify-elf-byte-order() {
+	good_tree "$S/d"; bad_copy elf
+	# The right machine, the wrong word size or byte order: a ppc64 (big-
+	# endian) program is no ppc64le one. e_ident[EI_DATA] (offset 5) = MSB
+	# with e_type and e_machine (offsets 16, 18) big-endian, then LSB again
+	# with e_ident[EI_CLASS] (offset 4) = ELFCLASS32.
+	printf '\x02' | dd of="$BAD/scripts/basic/fixdep" bs=1 seek=5 conv=notrunc status=none
+	printf '\x00\x02\x00\x3e' | dd of="$BAD/scripts/basic/fixdep" bs=1 seek=16 conv=notrunc status=none
+	verify_bad "scripts/basic/fixdep: ELF machine x86_64 (62, 64-bit big-endian), expected x86_64 (62, 64-bit little-endian)"
+	printf '\x01\x01' | dd of="$BAD/scripts/basic/fixdep" bs=1 seek=4 conv=notrunc status=none
+	printf '\x02\x00\x3e\x00' | dd of="$BAD/scripts/basic/fixdep" bs=1 seek=16 conv=notrunc status=none
+	verify_bad "scripts/basic/fixdep: ELF machine x86_64 (62, 32-bit little-endian), expected x86_64 (62, 64-bit little-endian)"
+}
 case_verify-host-arch() {
 	good_tree "$S/d"
 	run verify --host-arch aarch64 "$G"
