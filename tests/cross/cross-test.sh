@@ -18,6 +18,10 @@
 #           the packed sign-file; with the full flavour sign them all),
 #           boot the fixture Image in qemu-system-ARCH with a static /init
 #           and load crc7 and every test module.
+#   boot-badcrc  the same with kfree's CRC changed in kbp_user.ko: refused.
+# With KBP_PACK_ARGS=--modpost=bundled (cross-build-bundled-*,
+# cross-boot-bundled-*) every pack installs kbuild-modpost as the tree's
+# modpost, which then builds the modules build and boot compare and load.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/lib-cross.sh"
@@ -30,7 +34,9 @@ THIS_ARCH=$(uname -m)
 
 case "$CASE" in
 build)
-    kbp_pack_unchanged "$S/out" packing --host-tools=build
+    # shellcheck disable=SC2086 # KBP_PACK_ARGS: --modpost=bundled for cross-build-bundled-*
+    kbp_pack_unchanged "$S/out" packing --host-tools=build ${KBP_PACK_ARGS:-}
+    kbp_check_bundled_modpost
     kbp_elf_programs "$PACKED" > "$S/programs"
     log "ELF programs in the output: $(awk '{print $1}' "$S/programs" | tr '\n' ' ')"
     grep -q '^scripts/basic/fixdep ' "$S/programs" || fail "no fixdep in the output"
@@ -126,7 +132,9 @@ boot|boot-badcrc)
     if [ -n "${KBP_SPLIT_SERIES:-}" ]; then # tests/split: its installed parts of a split
         kbp_pack_and_build
     else
-        kbp_pack "$S/out" --host-tools=build
+        # shellcheck disable=SC2086
+        kbp_pack "$S/out" --host-tools=build ${KBP_PACK_ARGS:-}
+        kbp_check_bundled_modpost
         kbp_ro_bind "$S/out" || die "cannot make $S/out read-only"
         kbp_build_against "$PACKED" "$S/mod" hide
         pass "all test modules cross-build against the packed tree"
