@@ -193,7 +193,9 @@ PY
         powerpc) QEMU=(qemu-system-ppc64 -M pseries); CONSOLE=hvc0 ;;
         arm)     QEMU=(qemu-system-arm -M virt -cpu cortex-a15); CONSOLE=ttyAMA0 ;;
         i386)    QEMU=(qemu-system-i386 -cpu max); CONSOLE=ttyS0 ;;
-        s390)    QEMU=(qemu-system-s390x -M s390-ccw-virtio); CONSOLE= ;;
+        # the kernel's SCLP line-mode console, which qemu attaches only when asked
+        s390)    QEMU=(qemu-system-s390x -M s390-ccw-virtio -nodefaults -chardev stdio,id=con
+                       -device sclplmconsole,chardev=con); CONSOLE= ;;
         *) die "no qemu machine for $KARCH" ;;
     esac
     command -v "${QEMU[0]}" >/dev/null || die "${QEMU[0]} missing"

@@ -16,6 +16,7 @@
 #include <sys/reboot.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
+#include <termios.h>
 #include <unistd.h>
 
 static void cat(const char *path)
@@ -77,6 +78,9 @@ int main(void)
 	printf("KBP-MODULES:\n");
 	cat("/proc/modules");
 	printf("KBP-DONE\n");
+	/* s390's SCLP console writes behind: let it drain before power-off */
+	tcdrain(STDOUT_FILENO);
+	sleep(1);
 	sync();
 #if defined(__i386__)
 	/* a tiny x86 kernel has no ACPI to power off with: reset instead,
