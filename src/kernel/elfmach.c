@@ -47,16 +47,6 @@ int elf_machine_lookup(const char *name, struct elf_machine *m)
 	return -EINVAL;
 }
 
-int elf_machine_from_name(const char *name, uint16_t *em)
-{
-	struct elf_machine m;
-	int r = elf_machine_lookup(name, &m);
-
-	if (r == 0)
-		*em = m.em;
-	return r;
-}
-
 bool elf_machine_matches(const struct elf_machine *want, uint16_t em, uint8_t elfclass, uint8_t data)
 {
 	return em == want->em && (!want->elfclass || elfclass == want->elfclass) && (!want->data || data == want->data);

@@ -12,8 +12,6 @@
 #define EM_LOONGARCH 258 /* glibc's elf.h has it since 2.36 */
 #endif
 
-/* EM_* for a machine name; -EINVAL when unknown. */
-int elf_machine_from_name(const char *name, uint16_t *em);
 /* The canonical name of an EM_* value, or "unknown". */
 const char *elf_machine_name(uint16_t em);
 
@@ -24,6 +22,7 @@ struct elf_machine {
 	uint8_t elfclass;
 	uint8_t data;
 };
+/* The machine a name means; -EINVAL when unknown. */
 int elf_machine_lookup(const char *name, struct elf_machine *m);
 bool elf_machine_matches(const struct elf_machine *want, uint16_t em, uint8_t elfclass, uint8_t data);
 /* "ppc64le (21, 64-bit little-endian)" into buf; returns buf. */

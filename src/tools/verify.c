@@ -64,9 +64,11 @@ static int run_verify(int argc, char *argv[])
 		return EXIT_USAGE;
 	}
 	if (c.o.host_arch) {
-		uint16_t em;
-		if (elf_machine_from_name(c.o.host_arch, &em) < 0) {
-			log_err("unknown --host-arch '%s' (try x86_64, aarch64, riscv64, ppc64le, s390x)", c.o.host_arch);
+		struct elf_machine m;
+
+		if (elf_machine_lookup(c.o.host_arch, &m) < 0) {
+			log_err("unknown --host-arch '%s' (try x86_64, aarch64, armhf, i386, riscv64, ppc64le, s390x)",
+				c.o.host_arch);
 			return EXIT_USAGE;
 		}
 	}

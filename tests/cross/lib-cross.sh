@@ -9,18 +9,20 @@ kbp_cross_setup() {
     SERIES=$1 LAYOUT=$2 KARCH=$3 FLAVOUR=${4:-}
     kbp_open_fixture kbp-cross "$SERIES" "$LAYOUT" "$KARCH" $FLAVOUR
     CROSS=$(cat "$FIX/cross-compile")
-    # QEMU_USER runs the target's host programs (empty: the build machine
-    # runs them itself, as an x86_64 kernel runs i386 programs); QEMU_LD is
-    # where it finds their libc
+    # One line per target: its verify --host-arch name; readelf's Machine,
+    # Class and byte order of its ELF files; QEMU_USER that runs its host
+    # programs (-: the build machine runs them itself, as an x86_64 kernel
+    # runs i386 programs) and QEMU_LD where that finds their libc.
     case "$KARCH" in
-        arm64)   ELFARCH=aarch64; QEMU_USER=qemu-aarch64;  QEMU_LD=/ ;;
-        riscv)   ELFARCH=riscv64; QEMU_USER=qemu-riscv64;  QEMU_LD=/usr/riscv64-linux-gnu ;;
-        s390)    ELFARCH=s390x;   QEMU_USER=qemu-s390x;    QEMU_LD=/usr/s390x-linux-gnu ;;
-        powerpc) ELFARCH=ppc64le; QEMU_USER=qemu-ppc64le;  QEMU_LD=/usr/powerpc64le-linux-gnu ;;
-        arm)     ELFARCH=armhf;   QEMU_USER=qemu-arm;      QEMU_LD=/usr/arm-linux-gnueabihf ;;
-        i386)    ELFARCH=i386;    QEMU_USER=;              QEMU_LD= ;;
+        arm64)   set -- aarch64 'AArch64'     ELF64 little qemu-aarch64 / ;;
+        riscv)   set -- riscv64 'RISC-V'      ELF64 little qemu-riscv64 /usr/riscv64-linux-gnu ;;
+        s390)    set -- s390x   'IBM S/390'   ELF64 big    qemu-s390x   /usr/s390x-linux-gnu ;;
+        powerpc) set -- ppc64le 'PowerPC64'   ELF64 little qemu-ppc64le /usr/powerpc64le-linux-gnu ;;
+        arm)     set -- armhf   'ARM$'        ELF32 little qemu-arm     /usr/arm-linux-gnueabihf ;;
+        i386)    set -- i386    'Intel 80386' ELF32 little -            - ;;
         *) die "unknown arch $KARCH" ;;
     esac
+    ELFARCH=$1 ELF_MACHINE=$2 ELF_CLASS=$3 ELF_DATA=$4 QEMU_USER=${5#-} QEMU_LD=${6#-}
     export ARCH=$KARCH CROSS_COMPILE=$CROSS
     log "fixture $FIX (release $REL, $KARCH, CROSS_COMPILE=$CROSS, layout $LAYOUT${FLAVOUR:+, flavour $FLAVOUR}), scratch $S"
     kbp_reproducible_builds
@@ -70,26 +72,13 @@ kbp_check_modules() {
     done
 }
 
-kbp_machine_name() {
-    case "$KARCH" in
-        arm64) echo AArch64 ;; riscv) echo RISC-V ;; s390) echo 'IBM S/390' ;;
-        powerpc) echo 'PowerPC64' ;; arm) echo 'ARM$' ;; i386) echo 'Intel 80386' ;;
-    esac
-}
-
 # kbp_is_target_elf FILE: FILE is an ELF file of the target: its machine,
 # class and byte order (ppc64le is not ppc64, armhf is 32-bit)
 kbp_is_target_elf() {
-    local h want
+    local h
     h=$(LC_ALL=C readelf -h "$1" 2>/dev/null) || return 1
-    case "$KARCH" in
-        arm|i386) want=ELF32 ;; *) want=ELF64 ;;
-    esac
-    grep -q "Machine:.*$(kbp_machine_name)" <<<"$h" && grep -q "Class: *$want\$" <<<"$h" || return 1
-    case "$KARCH" in
-        s390) grep -q 'Data:.*big endian' <<<"$h" ;;
-        *) grep -q 'Data:.*little endian' <<<"$h" ;;
-    esac
+    grep -q "Machine:.*$ELF_MACHINE" <<<"$h" && grep -q "Class: *$ELF_CLASS\$" <<<"$h" &&
+        grep -q "Data:.*$ELF_DATA endian" <<<"$h"
 }
 
 # kbp_check_bundled_modpost: with KBP_PACK_ARGS=--modpost=bundled, the
