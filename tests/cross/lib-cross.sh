@@ -2,30 +2,35 @@
 #
 # kbp_cross_setup SERIES LAYOUT ARCH [FLAVOUR]: like kbp_setup, on the
 # fixture of tests/fixture/fixture.sh (FLAVOUR: e.g. full); also sets CROSS
-# (CROSS_COMPILE prefix), KARCH (make's ARCH), ELFARCH (verify --host-arch
-# name of the target) and exports ARCH/CROSS_COMPILE so every make
+# (CROSS_COMPILE prefix), KARCH (make's ARCH), the target's facts
+# (kbp_cross_target) and exports ARCH/CROSS_COMPILE so every make
 # (kbp_build_modules) cross-builds.
 kbp_cross_setup() {
     SERIES=$1 LAYOUT=$2 KARCH=$3 FLAVOUR=${4:-}
     kbp_open_fixture kbp-cross "$SERIES" "$LAYOUT" "$KARCH" $FLAVOUR
     CROSS=$(cat "$FIX/cross-compile")
-    # One line per target: its verify --host-arch name; readelf's Machine,
-    # Class and byte order of its ELF files; QEMU_USER that runs its host
-    # programs (-: the build machine runs them itself, as an x86_64 kernel
-    # runs i386 programs) and QEMU_LD where that finds their libc.
-    case "$KARCH" in
+    kbp_cross_target "$KARCH"
+    export ARCH=$KARCH CROSS_COMPILE=$CROSS
+    log "fixture $FIX (release $REL, $KARCH, CROSS_COMPILE=$CROSS, layout $LAYOUT${FLAVOUR:+, flavour $FLAVOUR}), scratch $S"
+    kbp_reproducible_builds
+}
+
+# kbp_cross_target KARCH: the target's facts, one line per target: ELFARCH
+# (its verify --host-arch name); ELF_MACHINE, ELF_CLASS, ELF_DATA (readelf's
+# Machine, Class and byte order of its ELF files); QEMU_USER that runs its
+# host programs (empty: the build machine runs them itself, as an x86_64
+# kernel runs i386 programs) and QEMU_LD where that finds their libc.
+kbp_cross_target() {
+    case "$1" in
         arm64)   set -- aarch64 'AArch64'     ELF64 little qemu-aarch64 / ;;
         riscv)   set -- riscv64 'RISC-V'      ELF64 little qemu-riscv64 /usr/riscv64-linux-gnu ;;
         s390)    set -- s390x   'IBM S/390'   ELF64 big    qemu-s390x   /usr/s390x-linux-gnu ;;
         powerpc) set -- ppc64le 'PowerPC64'   ELF64 little qemu-ppc64le /usr/powerpc64le-linux-gnu ;;
         arm)     set -- armhf   'ARM$'        ELF32 little qemu-arm     /usr/arm-linux-gnueabihf ;;
         i386)    set -- i386    'Intel 80386' ELF32 little -            - ;;
-        *) die "unknown arch $KARCH" ;;
+        *) die "unknown arch $1" ;;
     esac
     ELFARCH=$1 ELF_MACHINE=$2 ELF_CLASS=$3 ELF_DATA=$4 QEMU_USER=${5#-} QEMU_LD=${6#-}
-    export ARCH=$KARCH CROSS_COMPILE=$CROSS
-    log "fixture $FIX (release $REL, $KARCH, CROSS_COMPILE=$CROSS, layout $LAYOUT${FLAVOUR:+, flavour $FLAVOUR}), scratch $S"
-    kbp_reproducible_builds
 }
 
 # kbp_build_against KDIR MODDIR [hide]: the test modules, fresh in MODDIR,

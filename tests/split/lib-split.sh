@@ -60,6 +60,7 @@ kbp_split_use() {
     CROSS=$(cat "$FIX/cross-compile" 2>/dev/null || true)
     if [ -n "$CROSS" ]; then
         KARCH=${T_ARCH[$n]}
+        kbp_cross_target "$KARCH"
         export ARCH=$KARCH CROSS_COMPILE=$CROSS
     else
         KARCH= CROSS=
