@@ -28,7 +28,8 @@
 # signing) and the arm64 cross kernel of the same source (7.2 full). The
 # clang kernel, 6.1's arm64 kernel (with the 6.1 split and its packaging
 # tests), the Rust kernel (tests/rust) and the other release architectures
-# (6.12 for ppc64le, armhf, i386 and s390x; riscv64 on 6.1) are opt-in:
+# (6.12 for ppc64le, armhf, i386 and s390x; riscv64 on 6.1; 7.2 s390x
+# with extended modversions, the one big-endian extended table) are opt-in:
 # the cold default run stays under 45 minutes (README).
 macro(kbp_series_table)
   kbp_fixture(6.1:obj       default base audit modpost foreign-host)
@@ -49,6 +50,7 @@ macro(kbp_series_table)
   kbp_cross_fixture(6.12:arm       opt-in)
   kbp_cross_fixture(6.12:i386      opt-in)
   kbp_cross_fixture(6.12:s390      opt-in)
+  kbp_cross_fixture(7.2:s390:extmodversions opt-in)
   kbp_cross_fixture(5.10:arm64     opt-in)
 endmacro()
 

@@ -46,7 +46,14 @@ sec_offset() {
 # Without the table, __versions' entry is. The change is checked: exactly
 # SYMBOL's CRC differs afterwards.
 kbp_patch_crc() {
-    local ko=$1 sym=$2 off size noff nsize idx table list patch_at patch name i old changed
+    local ko=$1 sym=$2 off size noff nsize idx table list patch_at patch name i old changed w endian
+    # 0xdeadbeef in the ELF's byte order, in 4 bytes (or 8: __versions of a
+    # 64-bit module holds an unsigned long)
+    endian=$(kbp_elf_endian "$ko")
+    case "$endian" in
+        little) patch='\xef\xbe\xad\xde' ;;
+        big) patch='\xde\xad\xbe\xef' ;;
+    esac
     if [ -n "$(sec_offset "$ko" __version_ext_crcs)" ]; then
         # u32 CRCs in the order of the NUL-separated names
         read -r off size < <(sec_offset "$ko" __version_ext_crcs)
@@ -55,15 +62,16 @@ kbp_patch_crc() {
             awk -v s="$sym" '$0 == s { print NR - 1; exit }')
         [ -n "$idx" ] || die "$sym not found in $(basename "$ko") __version_ext_names"
         table=__version_ext_crcs list=kbp_ext_modversions
-        patch_at=$((off + idx * 4)) patch='\xef\xbe\xad\xde'
+        patch_at=$((off + idx * 4))
     else
-        # 64-byte entries: an unsigned long crc (4 or 8 bytes, in the ELF's
-        # byte order) then the name.
+        # 64-byte entries: an unsigned long crc then the name
         read -r off size < <(sec_offset "$ko" __versions) || die "$(basename "$ko") has no __versions section"
-        local class data w
-        class=$(readelf -h "$ko" | sed -n 's/^ *Class: *//p')
-        data=$(readelf -h "$ko" | sed -n 's/^ *Data: *//p')
-        case "$class" in ELF32) w=4 ;; ELF64) w=8 ;; *) die "$(basename "$ko"): ELF class '$class'" ;; esac
+        case "$(LC_ALL=C readelf -h "$ko" | sed -n 's/^ *Class: *//p')" in
+            ELF32) w=4 ;;
+            ELF64) w=8
+                   if [ "$endian" = little ]; then patch=$patch'\x00\x00\x00\x00'; else patch='\x00\x00\x00\x00'$patch; fi ;;
+            *) die "$(basename "$ko"): not ELF32 or ELF64" ;;
+        esac
         idx=-1
         for ((i = 0; i < size / 64; i++)); do
             name=$(dd if="$ko" bs=1 skip=$((off + i * 64 + w)) count=$((64 - w)) status=none | tr -d '\0')
@@ -71,13 +79,6 @@ kbp_patch_crc() {
         done
         [ "$idx" -ge 0 ] || die "$sym not found in $(basename "$ko") __versions"
         table=__versions list=kbp_modversions
-        case "$w $data" in
-            "4 "*little*) patch='\xef\xbe\xad\xde' ;;
-            "8 "*little*) patch='\xef\xbe\xad\xde\x00\x00\x00\x00' ;;
-            "4 "*big*) patch='\xde\xad\xbe\xef' ;;
-            "8 "*big*) patch='\x00\x00\x00\x00\xde\xad\xbe\xef' ;;
-            *) die "$(basename "$ko"): byte order '$data'" ;;
-        esac
         patch_at=$((off + idx * 64))
     fi
     $list "$ko" > "$S/versions.before"

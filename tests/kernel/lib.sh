@@ -225,6 +225,15 @@ kbp_verify_summary() {
         "$(cat "$3/include/config/kernel.release")" "$4" "$cc"
 }
 
+# kbp_elf_endian FILE: the byte order of an ELF file, as od --endian names it
+kbp_elf_endian() {
+    case "$(LC_ALL=C readelf -h "$1" | sed -n 's/^ *Data: *//p')" in
+        *little*) echo little ;;
+        *big*) echo big ;;
+        *) die "$1: not an ELF file of a known byte order" ;;
+    esac
+}
+
 # modversions of a .ko as "crc symbol" lines, sorted by symbol
 kbp_modversions() {
     modprobe --dump-modversions "$1" | awk '{ printf "%s %s\n", tolower($1), $2 }' | LC_ALL=C sort -k2
@@ -239,7 +248,7 @@ kbp_ext_modversions() {
     d=$(mktemp -d "$S/ext.XXXXXX")
     if "${CROSS:-}objcopy" --dump-section __version_ext_crcs="$d/crcs" --dump-section __version_ext_names="$d/names" \
             "$ko" "$d/junk" 2>/dev/null; then
-        paste -d' ' <(od -An -v -tx4 -w4 "$d/crcs" | awk '{ printf "0x%s\n", $1 }') \
+        paste -d' ' <(od -An -v -tx4 -w4 --endian="$(kbp_elf_endian "$ko")" "$d/crcs" | awk '{ printf "0x%s\n", $1 }') \
                     <(tr '\0' '\n' < "$d/names" | grep -v '^$') | LC_ALL=C sort -k2
     fi
     rm -rf "$d"
@@ -278,7 +287,8 @@ declare -A KBP_DEPENDS=([kbp_user]=crc7 [kbp_provider]= [kbp_consumer]=kbp_provi
 # kbp_check_module_abi MODDIR SYMVERS: the test modules built in MODDIR
 # against a tree whose Module.symvers is SYMVERS: every __versions CRC is
 # the exported one (kbp_consumer's from kbp_provider's Module.symvers too),
-# the vermagic is the fixture's own (its crc7.ko's) and depends is exact.
+# the extended table carries the same (kbp_check_ext_modversions), the
+# vermagic is the fixture's own (its crc7.ko's) and depends is exact.
 # Leaves "crc symbol" lines in $S/<module>.versions and $S/<module>.crcs.
 kbp_check_module_abi() {
     local mod=$1 symvers=$2 m ko crc7 want_vm vm dep
@@ -293,11 +303,29 @@ kbp_check_module_abi() {
         else
             kbp_check_crcs "$ko" "$symvers"
         fi
+        kbp_check_ext_modversions "$ko"
         vm=$(modinfo -F vermagic "$ko")
         [ "$vm" = "$want_vm" ] && pass "$m: vermagic '$vm'" || fail "$m: vermagic '$vm', want '$want_vm'"
         dep=$(modinfo -F depends "$ko")
         [ "$dep" = "${KBP_DEPENDS[$m]}" ] && pass "$m: depends '$dep'" || fail "$m: depends '$dep', want '${KBP_DEPENDS[$m]}'"
     done
+}
+
+# kbp_check_ext_modversions KO: with CONFIG_EXTENDED_MODVERSIONS (6.14+)
+# the table the kernel checks when present (kernel/module/version.c)
+# carries the CRCs of __versions ($S/<name>.versions of kbp_check_crcs);
+# without it, KO has no such table.
+kbp_check_ext_modversions() {
+    local ko=$1 m
+    m=$(basename "$ko" .ko)
+    kbp_ext_modversions "$ko" > "$S/$m.ext"
+    if kbp_config_on CONFIG_EXTENDED_MODVERSIONS; then
+        if [ ! -s "$S/$m.ext" ]; then fail "$m: no __version_ext_crcs/__version_ext_names although CONFIG_EXTENDED_MODVERSIONS=y"
+        elif cmp -s "$S/$m.ext" "$S/$m.versions"; then pass "$m: the $(wc -l < "$S/$m.ext") extended modversions equal __versions"
+        else fail "$m: extended modversions differ from __versions:"; diff -u "$S/$m.versions" "$S/$m.ext" >&2 || true; fi
+    elif [ -s "$S/$m.ext" ]; then
+        fail "$m: extended modversions without CONFIG_EXTENDED_MODVERSIONS"
+    fi
 }
 
 kbp_section() { # KO SECTION OUT (with ${CROSS}objcopy for a cross-built KO)

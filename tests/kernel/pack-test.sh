@@ -177,16 +177,6 @@ declare -A MUST=(
 for m in "${KBP_MODULES[@]}"; do
     ko=$S/mod/$m/$m.ko
     crcs=$S/$m.crcs # left by kbp_check_module_abi, with $S/$m.versions
-    # 6.14+ CONFIG_EXTENDED_MODVERSIONS: the table the kernel checks when
-    # present (kernel/module/version.c) carries the same CRCs
-    kbp_ext_modversions "$ko" > "$S/$m.ext"
-    if kbp_config_on CONFIG_EXTENDED_MODVERSIONS; then
-        if [ ! -s "$S/$m.ext" ]; then fail "$m: no __version_ext_crcs/__version_ext_names although CONFIG_EXTENDED_MODVERSIONS=y"
-        elif cmp -s "$S/$m.ext" "$S/$m.versions"; then pass "$m: the $(wc -l < "$S/$m.ext") extended modversions equal __versions"
-        else fail "$m: extended modversions differ from __versions:"; diff -u "$S/$m.versions" "$S/$m.ext" >&2 || true; fi
-    elif [ -s "$S/$m.ext" ]; then
-        fail "$m: extended modversions without CONFIG_EXTENDED_MODVERSIONS"
-    fi
     # exact symbol set: the undefined symbols of the module object that are
     # exported (modpost's job), plus module_layout on kernels that have it
     nm -u "$S/mod/$m/$m.o" | awk '{print $2}' | LC_ALL=C sort -u > "$S/$m.undef"
