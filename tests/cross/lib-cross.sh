@@ -85,13 +85,3 @@ kbp_is_target_elf() {
     grep -q "Machine:.*$ELF_MACHINE" <<<"$h" && grep -q "Class: *$ELF_CLASS\$" <<<"$h" &&
         grep -q "Data:.*$ELF_DATA endian" <<<"$h"
 }
-
-# kbp_check_bundled_modpost: with KBP_PACK_ARGS=--modpost=bundled, the
-# packed scripts/mod/modpost is kbuild-modpost
-kbp_check_bundled_modpost() {
-    case " ${KBP_PACK_ARGS:-} " in
-    *" --modpost=bundled "*)
-        cmp -s "$PACKED/scripts/mod/modpost" "$(dirname "$KBUILD_PACK")/kbuild-modpost" \
-            && pass "scripts/mod/modpost is kbuild-modpost" || fail "--modpost=bundled did not install kbuild-modpost" ;;
-    esac
-}

@@ -193,6 +193,16 @@ kbp_build_modules() {
     done
 }
 
+# kbp_check_bundled_modpost: with KBP_PACK_ARGS=--modpost=bundled, the
+# packed scripts/mod/modpost is kbuild-modpost
+kbp_check_bundled_modpost() {
+    case " ${KBP_PACK_ARGS:-} " in
+    *" --modpost=bundled "*)
+        cmp -s "$PACKED/scripts/mod/modpost" "$(dirname "$KBUILD_PACK")/kbuild-modpost" \
+            && pass "scripts/mod/modpost is kbuild-modpost" || fail "--modpost=bundled did not install kbuild-modpost" ;;
+    esac
+}
+
 # kbp_pack_and_build: pack into $S/out, make the output read-only too, and
 # build the modules against it with the original trees hidden, in $S/mod.
 # With KBP_SPLIT_SERIES (tests/split), the fixture's installed parts of a
@@ -207,6 +217,7 @@ kbp_pack_and_build() {
     fi
     # shellcheck disable=SC2086
     kbp_pack "$S/out" ${KBP_PACK_ARGS:-}
+    kbp_check_bundled_modpost
     kbp_ro_bind "$S/out" || die "cannot make $S/out read-only"
     kbp_copy_modules "$S/mod"
     log "building test modules against the packed tree (original trees hidden, packed tree read-only)"

@@ -30,11 +30,7 @@ log "snapshot of the fixture trees before packing"
 kbp_snapshot "${TREES[@]}" > "$S/before.lst"
 # shellcheck disable=SC2086
 kbp_pack "$S/out" ${KBP_PACK_ARGS:-}
-case " ${KBP_PACK_ARGS:-} " in
-*" --modpost=bundled "*)
-    cmp -s "$PACKED/scripts/mod/modpost" "$(dirname "$KBUILD_PACK")/kbuild-modpost" \
-        && pass "scripts/mod/modpost is kbuild-modpost" || fail "--modpost=bundled did not install kbuild-modpost" ;;
-esac
+kbp_check_bundled_modpost
 log "snapshot after packing"
 kbp_snapshot "${TREES[@]}" > "$S/after.lst"
 if cmp -s "$S/before.lst" "$S/after.lst"; then
