@@ -64,12 +64,12 @@ static char *in_destdir(const char *destdir, char *link)
 /* PATH itself when it is a kernel tree, else its only lib/modules/<release>/build.
  * In an archive extracted to PATH, lib, modules, <release> and build must each be a
  * real directory: "build -> /" would make verify read the whole host. */
-static int find_build_dir(const char *path, const char *archive, char **build)
+static int find_build_dir(const char *path, const char *archive, char **build, char **release_dir)
 {
 	_cleanup_free_ char *lib = path_join(path, "lib");
 	_cleanup_free_ char *mods = path_join(path, "lib/modules");
 	bool (*is_dir)(const char *) = archive ? real_dir : path_is_dir;
-	struct ptrarray found = { 0 };
+	struct ptrarray found = { 0 }, names = { 0 };
 	struct dirent *de;
 	DIR *d = NULL;
 
@@ -98,9 +98,11 @@ static int find_build_dir(const char *path, const char *archive, char **build)
 			free(b);
 			closedir(d);
 			ptrarray_free(&found, free);
+			ptrarray_free(&names, free);
 			return -ENOTDIR;
 		}
 		ptrarray_push(&found, b);
+		ptrarray_push(&names, xstrdup(de->d_name));
 	}
 	if (d)
 		closedir(d);
@@ -113,10 +115,13 @@ static int find_build_dir(const char *path, const char *archive, char **build)
 			log_err("%s holds %zu build directories (lib/modules/*/build); name one", archive ? archive : path,
 				found.n);
 		ptrarray_free(&found, free);
+		ptrarray_free(&names, free);
 		return r;
 	}
 	*build = found.v[0];
+	*release_dir = names.v[0];
 	free(found.v);
+	free(names.v);
 	return 0;
 }
 
@@ -261,14 +266,14 @@ int packed_open(const char *path, const struct packed_opts *o, struct packed_tre
 		return r;
 	}
 	if (S_ISDIR(st.st_mode))
-		return find_build_dir(path, NULL, &ts->build);
+		return find_build_dir(path, NULL, &ts->build, &ts->release_dir);
 	ts->archive = true;
 	r = scratch_make("extract", &ts->scratch);
 	if (r < 0)
 		return r;
 	r = extract(path, ts->scratch, o && o->max_extract_size ? o->max_extract_size : PACKED_MAX_EXTRACT_DEFAULT);
 	if (r == 0)
-		r = find_build_dir(ts->scratch, path, &ts->build);
+		r = find_build_dir(ts->scratch, path, &ts->build, &ts->release_dir);
 	if (r < 0)
 		packed_close(ts);
 	return r;
@@ -281,6 +286,7 @@ void packed_close(struct packed_tree *ts)
 		free(ts->scratch);
 	}
 	free(ts->build);
+	free(ts->release_dir);
 	*ts = (struct packed_tree){ 0 };
 }
 

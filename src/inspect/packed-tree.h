@@ -35,6 +35,9 @@ struct tree_view {
  * tree_close). */
 struct packed_tree {
 	char *build;
+	/* R of lib/modules/R/build when PATH held one (NULL when PATH was
+	 * the build directory itself) */
+	char *release_dir;
 	char *scratch;
 	bool archive;
 };

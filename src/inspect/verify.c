@@ -19,6 +19,7 @@
 #include "kernel/kconfig.h"
 #include "kernel/kelf.h"
 #include "kernel/kversion.h"
+#include "kernel/release.h"
 #include "kernel/symvers.h"
 #include "kernel/tree.h"
 #include "rules/manifest.h"
@@ -594,17 +595,40 @@ static int open_common_part(struct vctx *v)
 static char *tree_about(const struct vctx *v)
 {
 	const char *srcarch = ktree_srcarch(&v->kc);
-	_cleanup_free_ char *p = path_join(v->build, "include/config/kernel.release");
 	_cleanup_free_ char *rel = NULL;
 	const char *cc = kconfig_get(&v->kc, "CONFIG_CC_VERSION_TEXT");
 
-	if (read_line_file(p, 0, &rel, NULL) < 0)
+	if (krelease_read(v->build, &rel, NULL) < 0)
 		rel = NULL;
 	return xasprintf("Linux %s (%s) built by %s", rel ? rel : "?", srcarch ? srcarch : "?",
 			 cc ? cc : "a compiler it does not name (no CONFIG_CC_VERSION_TEXT)");
 }
 
-static int verify_dir(const char *build, const struct verify_opts *o, FILE *out, char **about)
+/* The release the kernel reports (UTS_RELEASE) names the directory
+ * lib/modules/<release> where make -C /lib/modules/$(uname -r)/build and
+ * dkms look: an installation under another name is never found. A
+ * kernel.release that says otherwise is named, not refused: Debian's
+ * Makefile overrides KERNELRELEASE and leaves it at the upstream version. */
+static void check_release(struct vctx *v, const char *release_dir)
+{
+	_cleanup_free_ char *rel = NULL, *config_rel = NULL, *err = NULL;
+
+	if (krelease_read(v->build, &rel, &err) < 0) {
+		problem(v, "include/generated/utsrelease.h", "no release the kernel reports: %s", err ? err : "unreadable");
+		return;
+	}
+	if (release_dir && strcmp(release_dir, rel))
+		problem(v, "include/generated/utsrelease.h",
+			"the kernel reports release %s, but the tree is installed as lib/modules/%s: make -C /lib/modules/$(uname -r)/build and dkms do not find it",
+			rel, release_dir);
+	config_rel = krelease_config(v->build);
+	if (config_rel && strcmp(config_rel, rel))
+		log_warn("%s: include/config/kernel.release says %s, the kernel reports %s (UTS_RELEASE): modules are built for %s",
+			 v->build, config_rel, rel, rel);
+}
+
+static int verify_dir(const char *build, const char *release_dir, const struct verify_opts *o, FILE *out,
+		      char **about)
 {
 	struct vctx v = { .build = build, .out = out };
 	struct manifest_set ms = { 0 };
@@ -646,6 +670,7 @@ static int verify_dir(const char *build, const struct verify_opts *o, FILE *out,
 		check_rules(&v, &ms, srcarch, version, patchlevel);
 	for (size_t i = 0; have_rules && i < ms.ndangling_includes; i++)
 		ptrarray_push(&v.dangling_ok, manifest_expand(ms.dangling_includes[i], srcarch));
+	check_release(&v, release_dir);
 	check_btf_base(&v, o);
 	check_files(&v);
 	if (have_rules)
@@ -679,7 +704,7 @@ int kbp_verify(const char *path, const struct verify_opts *o, FILE *out, char **
 		*about = NULL;
 	if (r < 0)
 		return r;
-	r = verify_dir(ts.build, o, out, about);
+	r = verify_dir(ts.build, ts.release_dir, o, out, about);
 	packed_close(&ts);
 	return r;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "kernel/release.h"
 #include "shared/log.h"
 #include "shared/macro.h"
 #include "shared/alloc.h"
@@ -116,7 +117,7 @@ static int check_configured(struct ktree *t)
 {
 	/* What kbuild itself needs before it will build an external module. */
 	static const char *const need[] = { ".config", "include/config/auto.conf", "include/generated/autoconf.h",
-					    "include/config/kernel.release" };
+					    "include/config/kernel.release", "include/generated/utsrelease.h" };
 
 	for (size_t i = 0; i < ARRAY_SIZE(need); i++) {
 		_cleanup_free_ char *p = path_join(t->obj, need[i]);
@@ -255,19 +256,16 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
 	if (r < 0)
 		return r;
 
-	p = path_join(t->obj, "include/config/kernel.release");
-	r = read_line_file(p, READ_NOFOLLOW, &t->release, &errmsg);
+	r = krelease_read(t->obj, &t->release, &errmsg);
 	if (r < 0) {
 		log_err("%s", errmsg);
 		free(errmsg);
 		return r;
 	}
-	/* It names lib/modules/<release>: one path component, or the output lands elsewhere. */
-	if (!is_name(str_strip(t->release), NULL)) {
-		log_err("%s: kernel release '%s' is not a single path component (no '/', not empty, '.' or '..')", p,
-			t->release);
-		return -EINVAL;
-	}
+	p = krelease_config(t->obj);
+	if (p && strcmp(p, t->release))
+		log_info("release %s (UTS_RELEASE, what the kernel reports); include/config/kernel.release says %s (the Makefiles override KERNELRELEASE)",
+			 t->release, p);
 	free(p);
 	p = path_join(t->obj, "include/config/auto.conf");
 	r = kconfig_read(p, &t->config, &errmsg);

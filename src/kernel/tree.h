@@ -11,7 +11,7 @@ struct ktree {
 	char *src;     /* absolute, resolved */
 	char *obj;     /* == src (same string) for an in-tree build */
 	bool split;
-	char *release; /* include/config/kernel.release */
+	char *release; /* what the kernel reports: UTS_RELEASE (kernel/release.h) */
 	char *srcarch; /* arch/<srcarch> */
 	int version, patchlevel, sublevel;
 	struct kconfig config; /* include/config/auto.conf */

@@ -105,10 +105,10 @@ case_autoconf-fifo() {
 	expect_clean
 }
 case_release-fifo() {
-	rm "$S/tree/include/config/kernel.release" && mkfifo "$S/tree/include/config/kernel.release"
+	rm "$S/tree/include/generated/utsrelease.h" && mkfifo "$S/tree/include/generated/utsrelease.h"
 	pack
 	expect_rc 1
-	expect_err "kbuild-pack: error: @S@/tree/include/config/kernel.release: a FIFO, not a regular file"
+	expect_err "kbuild-pack: error: @S@/tree/include/generated/utsrelease.h: a FIFO, not a regular file"
 	expect_clean
 }
 case_makefile-devzero() {
@@ -353,7 +353,8 @@ case_report-non-utf8() {
 	grep -F 'include/' "$S/r.yaml" >"$S/got.txt"
 	printf '%s\n' "- 'path': \"include/caf\\xE9.h\"" \
 		"- 'path': 'include/config/auto.conf'" "- 'path': 'include/config/kernel.release'" \
-		"- 'path': 'include/generated/autoconf.h'" "- 'path': 'include/linux/module.h'" \
+		"- 'path': 'include/generated/autoconf.h'" "- 'path': 'include/generated/utsrelease.h'" \
+		"- 'path': 'include/linux/module.h'" \
 		"- 'path': \"include/\\xFF\\xFE-\\xE9.h\"" >"$S/want.txt"
 	diff -u "$S/want.txt" "$S/got.txt" >&2 || fail "report paths differ"
 	python3 -c 'import sys, yaml; yaml.safe_load(open(sys.argv[1]))' "$S/r.yaml" 2>&1 || fail "the report is not YAML"

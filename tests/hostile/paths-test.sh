@@ -162,12 +162,41 @@ case_out-is-tree() {
 	[ -f "$S/root2/lib/modules/$REL/build/linux/Makefile" ] || fail "the tree was removed"
 }
 case_release-dotdot() {
+	# the release names lib/modules/<release>: it is what the kernel
+	# reports (UTS_RELEASE), whatever kernel.release says
 	mktree "$T"
-	echo '..' >"$T/include/config/kernel.release"
+	echo '#define UTS_RELEASE ".."' >"$T/include/generated/utsrelease.h"
 	run --src "$T" --out "$OUT"
 	expect_rc 1
-	expect_err "kbuild-pack: error: @S@/linux/include/config/kernel.release: kernel release '..' is not a single path component (no '/', not empty, '.' or '..')"
+	expect_err "kbuild-pack: error: @S@/linux/include/generated/utsrelease.h: UTS_RELEASE \"..\" cannot name lib/modules/<release>: one path component of printable characters, no blank, at most 64 bytes"
 	expect_empty "$OUT"
+	echo '#define UTS_RELEASE "6.1.0-57/../../x"' >"$T/include/generated/utsrelease.h"
+	run --src "$T" --out "$OUT"
+	expect_rc 1
+	expect_err "kbuild-pack: error: @S@/linux/include/generated/utsrelease.h: UTS_RELEASE \"6.1.0-57/../../x\" cannot name lib/modules/<release>: one path component of printable characters, no blank, at most 64 bytes"
+	expect_empty "$OUT"
+}
+case_release-overridden() {
+	# Debian's top Makefile reads .kernelvariables ("override KERNELRELEASE =
+	# 6.1.0-57-amd64"): kernel.release keeps the upstream version, the
+	# kernel reports the override. The pack lands where uname -r points,
+	# and verify names the difference without failing.
+	mktree "$T"
+	echo '6.1.192' >"$T/include/config/kernel.release"
+	run --src "$T" --out "$OUT" -v
+	expect_rc 0
+	grep -qxF "kbuild-pack: release $REL (UTS_RELEASE, what the kernel reports); include/config/kernel.release says 6.1.192 (the Makefiles override KERNELRELEASE)" "$S/err.txt" \
+		|| fail "no note of the two releases: $(cat "$S/err.txt")"
+	[ -f "$B/Makefile" ] || fail "not packed into lib/modules/$REL: $(ls "$OUT/lib/modules")"
+	run verify "$OUT"
+	expect_rc 0
+	expect_err "kbuild-pack: warning: @S@/out/lib/modules/$REL/build: include/config/kernel.release says 6.1.192, the kernel reports $REL (UTS_RELEASE): modules are built for $REL"
+	# installed under another name, it is never found
+	mv "$OUT/lib/modules/$REL" "$OUT/lib/modules/6.1.192"
+	run verify "$OUT"
+	expect_rc 1
+	grep -qxF "include/generated/utsrelease.h: the kernel reports release $REL, but the tree is installed as lib/modules/6.1.192: make -C /lib/modules/\$(uname -r)/build and dkms do not find it" "$S/out.txt" \
+		|| fail "verify did not name the directory: $(cat "$S/out.txt" "$S/err.txt")"
 }
 case_arch-dotdot() {
 	mktree "$T"

@@ -27,6 +27,7 @@ ft_kernel() {
 	ft_put "$obj/include/config/auto.conf" "$config"
 	ft_put "$obj/include/generated/autoconf.h" '#define CONFIG_X86 1\n'
 	ft_put "$obj/include/config/kernel.release" "$REL\n"
+	ft_put "$obj/include/generated/utsrelease.h" "#define UTS_RELEASE \"$REL\"\n"
 	ft_prog "$obj/scripts/basic/fixdep" '#!/bin/sh\n'
 	ft_prog "$obj/scripts/mod/modpost" '#!/bin/sh\n'
 	ft_put "$obj/scripts/module.lds" 'SECTIONS { }\n'

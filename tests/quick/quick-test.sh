@@ -188,6 +188,23 @@ case_required-missing() {
 	expect "$CASE"
 	expect_empty "$OUT"
 }
+case_gcc-plugins-none() {
+	# CONFIG_GCC_PLUGINS=y with no plugin selected builds none (Debian's
+	# config after olddefconfig on a host with gcc-12-plugin-dev): the tree
+	# packs. A plugin kbuild passes with -fplugin is required.
+	echo CONFIG_GCC_PLUGINS=y >>"$OBJ/include/config/auto.conf"
+	pk --out "$OUT"
+	expect_rc 0 "pack of a plugin-less CONFIG_GCC_PLUGINS tree"
+	[ ! -e "$B/scripts/gcc-plugins" ] && pass "no scripts/gcc-plugins packed" || fail "scripts/gcc-plugins packed"
+	rm -rf "$OUT" && mkdir -p "$OUT"
+	echo CONFIG_GCC_PLUGIN_STACKLEAK=y >>"$OBJ/include/config/auto.conf"
+	pk --out "$OUT"
+	expect_rc 1
+	line=$(grep -n 'name: gcc-plugin-stackleak' "$MANIFESTS/common.yaml" | cut -d: -f1)
+	sed -i "s|common.yaml:$line:|common.yaml:@LINE@:|" "$S/err.txt"
+	expect "$CASE"
+	expect_empty "$OUT"
+}
 case_exists-force() {
 	pk --out "$OUT"
 	expect_rc 0
@@ -482,6 +499,7 @@ case_verify-7.2() {
 	sed -i -e 's/^VERSION = 6$/VERSION = 7/' -e 's/^PATCHLEVEL = 1$/PATCHLEVEL = 2/' "$SRC/Makefile"
 	sed -i 's/^6\.1\./7.2./' "$OBJ/include/config/kernel.release"
 	REL=$(cat "$OBJ/include/config/kernel.release")
+	echo "#define UTS_RELEASE \"$REL\"" >"$OBJ/include/generated/utsrelease.h"
 	printf '%s\n' CONFIG_GENDWARFKSYMS=y CONFIG_DEBUG_INFO_BTF=y CONFIG_DEBUG_INFO_BTF_MODULES=y \
 		CONFIG_TRACEPOINTS=y >>"$OBJ/include/config/auto.conf"
 	for f in gen-btf.sh Makefile.btf Makefile.warn module-common.c; do echo "# $f" >"$SRC/scripts/$f"; done
