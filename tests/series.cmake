@@ -21,6 +21,10 @@
 # clang one) names its tests SERIES-FLAVOUR.
 # kbp_cross_fixture(SERIES:ARCH[:FLAVOUR] TIER): a cross-built fixture
 #   (tests/cross: cross-build/-target/-boot, cross modpost, audit-pack-cross).
+# kbp_debian_fixture(SERIES:ARCH:DEBIAN-FLAVOUR TIER): Debian's own kernel
+#   of the version of its linux-source-SERIES, from Debian's archive: its
+#   config, .kernelvariables and Module.symvers, prepared, not built, and
+#   its image and modules (tests/fixture/debian-fixture.sh; tests/debian).
 #
 # The default tier builds one fixture per thing only it proves: the O=
 # layout of 5.10, 6.1 and 6.12, the in-tree layout once (7.2), 7.2's
@@ -52,6 +56,7 @@ macro(kbp_series_table)
   kbp_cross_fixture(6.12:s390      opt-in)
   kbp_cross_fixture(7.2:s390:extmodversions opt-in)
   kbp_cross_fixture(5.10:arm64     opt-in)
+  kbp_debian_fixture(6.1:x86_64:amd64 default)
 endmacro()
 
 # -DKBP_KERNEL_MATRIX=... / -DKBP_BTF_MATRIX=... / -DKBP_CROSS_TARGETS=...
@@ -59,6 +64,7 @@ endmacro()
 option(KBP_FULL_MATRIX "Also build and test the fixtures of the opt-in tier" OFF)
 
 set(_kbp_all_fixtures "")
+set(_kbp_matrix_debian "")
 set(_kbp_matrix_kernel "")
 set(_kbp_matrix_btf "")
 set(_kbp_matrix_cross "")
@@ -89,7 +95,17 @@ macro(kbp_cross_fixture entry tier)
     list(APPEND _kbp_matrix_cross ${entry})
   endif()
 endmacro()
+macro(kbp_debian_fixture entry tier)
+  _kbp_tier_on(${tier} _on)
+  if(_on)
+    list(APPEND _kbp_matrix_debian ${entry})
+  endif()
+endmacro()
 kbp_series_table()
+# -DKBP_DEBIAN_MATRIX=... sets the Debian kernels a run tests.
+if(NOT DEFINED KBP_DEBIAN_MATRIX)
+  set(KBP_DEBIAN_MATRIX ${_kbp_matrix_debian})
+endif()
 foreach(_m KERNEL BTF)
   string(TOLOWER "${_m}" _l)
   if(NOT KBP_${_m}_MATRIX)

@@ -125,7 +125,9 @@ EOF
     (cd "$r" && find . | cpio -o -H newc --quiet) > "$out"
 }
 
-# kbp_boot KERNEL INITRD: boots with the console on serial, log in $LOGF.txt.
+# kbp_boot KERNEL INITRD: boots with the console on serial, log in $LOGF.txt,
+# its kernel lines without a time stamp (a distribution's kernel has
+# CONFIG_PRINTK_TIME): the checks match whole lines.
 # Accelerator: KBP_QEMU_ACCEL=kvm|tcg forces one.  Otherwise kvm with tcg
 # fallback, except on hosts whose KVM is PVM (kvm_pvm module: it only runs
 # PVM-enabled guest kernels, ours hangs before the first printk), and a kvm
@@ -140,7 +142,7 @@ kbp_boot() {
         log "booting $kernel in qemu ($*; log: $LOGF)"
         timeout "${KBP_BOOT_TIMEOUT:-300}" qemu-system-x86_64 "$@" -m "${KBP_BOOT_MEM:-256}" \
             -kernel "$kernel" -initrd "$initrd" \
-            -append 'console=ttyS0 panic=-1 loglevel=7 no_timer_check' \
+            -append 'console=ttyS0 panic=-1 loglevel=7 no_timer_check printk.time=0' \
             -nographic -no-reboot </dev/null >"$LOGF" 2>&1 || qrc=$?
         tr -d '\r' < "$LOGF" > "$LOGF.txt"
         log "qemu exit $qrc after $((SECONDS - t0))s"

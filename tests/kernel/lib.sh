@@ -11,7 +11,9 @@
 # even when it is killed by a CTest timeout.
 
 . "$(dirname "${BASH_SOURCE[0]}")/../lib/lib.sh"
-KBP_FIXTURE_SH=$KBP_TESTS_DIR/fixture/fixture.sh
+# the fixture builder: tests/fixture/fixture.sh, or another of its
+# signature (CTest gives tests/debian's debian-fixture.sh)
+KBP_FIXTURE_SH=${KBP_FIXTURE_SH:-$KBP_TESTS_DIR/fixture/fixture.sh}
 KBP_FIXTURE_FLAVOUR=${KBP_FIXTURE_FLAVOUR:-} # fixture.sh's FLAVOUR (btf, full), set by CTest
 KBP_MODULES_SRC=$KBP_TESTS_DIR/modules
 KBP_MAKE_VARS=() KBP_AUDIT_MAKE_ARGS=() # kbp_open_fixture: the fixture's make variables
@@ -55,6 +57,9 @@ kbp_open_fixture() {
     FIX=$("$KBP_FIXTURE_SH" "$@") || die "fixture $* unavailable"
     [ -f "$FIX/.kbp-fixture-complete" ] || die "fixture $FIX incomplete"
     REL=$(cat "$FIX/release")
+    # a Debian kernel (tests/fixture/debian-fixture.sh): Debian's own build
+    # inputs and binaries, its signing key never in the tree
+    KBP_DEBIAN=; [ ! -d "$FIX/debian" ] || KBP_DEBIAN=1
     KBP_MAKE_VARS=() KBP_AUDIT_MAKE_ARGS=()
     [ ! -s "$FIX/make-vars" ] || mapfile -t KBP_MAKE_VARS < "$FIX/make-vars"
     [ ${#KBP_MAKE_VARS[@]} = 0 ] || KBP_AUDIT_MAKE_ARGS=(-- "${KBP_MAKE_VARS[@]}")
@@ -83,7 +88,10 @@ kbp_config_on() { grep -qx "$1=y" "$KTREE/.config"; }
 #   pahole without -j.
 kbp_reproducible_builds() {
     if kbp_config_on CONFIG_DEBUG_INFO; then
-        local maps="-ffile-prefix-map=$SRC=/kbp-kernel" d
+        # (before 6.13 an M= build against a tree that is not an O= one
+        # names its headers relative to it, ./include: the same names once
+        # "./" is mapped too)
+        local maps="-ffile-prefix-map=$SRC=/kbp-kernel -ffile-prefix-map=./=/kbp-kernel/" d
         [ -z "$OBJ" ] || maps+=" -ffile-prefix-map=$OBJ=/kbp-kernel"
         for d in out out-btf out-full out-none; do
             maps+=" -ffile-prefix-map=$S/$d/lib/modules/$REL/build=/kbp-kernel"
@@ -225,6 +233,11 @@ kbp_pack_and_build() {
     pass "all test modules build against the packed tree"
 }
 
+# kbp_uts_release KTREE: the release the kernel of KTREE reports (UTS_RELEASE)
+kbp_uts_release() {
+    sed -n 's/^#define UTS_RELEASE "\(.*\)"$/\1/p' "$1/include/generated/utsrelease.h"
+}
+
 # kbp_verify_summary PATH N KTREE ARCH: the line verify ends with when it
 # finds N problems in PATH, a pack of the built tree KTREE for ARCH (x86,
 # arm64): the tree's release, arch and CONFIG_CC_VERSION_TEXT.
@@ -233,7 +246,33 @@ kbp_verify_summary() {
     cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT=//p' "$3/include/config/auto.conf")
     cc=${cc#\"} cc=${cc%\"}
     printf 'kbuild-pack: error: %s: %s problem(s) in Linux %s (%s) built by %s\n' "$1" "$2" \
-        "$(cat "$3/include/config/kernel.release")" "$4" "$cc"
+        "$(kbp_uts_release "$3")" "$4" "$cc"
+}
+
+# kbp_verify_warnings BUILD KTREE: the warnings verify prints on a pack of
+# KTREE in BUILD (the build directory): none, or the release note of a
+# tree whose Makefiles override KERNELRELEASE (Debian's .kernelvariables).
+kbp_verify_warnings() {
+    local uts cfg
+    uts=$(kbp_uts_release "$2")
+    cfg=$(cat "$2/include/config/kernel.release")
+    [ "$uts" = "$cfg" ] || printf 'kbuild-pack: warning: %s: include/config/kernel.release says %s, the kernel reports %s (UTS_RELEASE): modules are built for %s\n' \
+        "$1" "$cfg" "$uts" "$uts"
+}
+
+# kbp_check_makefile_includes: every file the top Makefile "-include"s
+# from the object tree (make's working directory: NAME or
+# $(objtree)/NAME), which the tree has, is in the pack (Debian's
+# .kernelvariables: KERNELRELEASE, CC).
+kbp_check_makefile_includes() {
+    local f n=0
+    for f in $(sed -n -E 's/^-include[[:space:]]+(\$\(objtree\)\/)?([^$[:space:]]+)[[:space:]]*$/\2/p' "$SRC/Makefile"); do
+        [ -e "$KTREE/$f" ] || continue
+        n=$((n + 1))
+        cmp -s "$KTREE/$f" "$PACKED/$f" && pass "$f, which the top Makefile -includes, packed" \
+            || fail "the top Makefile -includes $f from the object tree; the pack lacks it"
+    done
+    [ $n -gt 0 ] || log "the top Makefile -includes no file the object tree has"
 }
 
 # kbp_elf_endian FILE: the byte order of an ELF file, as od --endian names it
