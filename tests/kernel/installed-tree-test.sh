@@ -37,8 +37,9 @@ mkvar() { sed -n "s/^$1 *= *//p" "$P/Makefile" | head -n 1; }
 KVER=$(mkvar VERSION).$(mkvar PATCHLEVEL).$(mkvar SUBLEVEL)$(mkvar EXTRAVERSION)
 
 NOOP=" is an installed build directory, prepared for external modules already"
+GUARD_LINE=$(grep -n '^$(error cannot make' "$P/GNUmakefile" | cut -d: -f1)
 refused() {
-    echo "GNUmakefile:42: *** cannot make '$1' without M=: $P is the installed build directory of Linux $REL, for external modules; it holds no kernel sources, so the kernel cannot be configured, prepared or built in it. Build a module with 'make -C $P M=/path/to/module'; 'make -C $P help' lists what else runs here.  Stop."
+    echo "GNUmakefile:$GUARD_LINE: *** cannot make '$1' without M=: $P is the installed build directory of Linux $REL, for external modules; it holds no kernel sources, so the kernel cannot be configured, prepared or built in it. Build a module with 'make -C $P M=/path/to/module'; 'make -C $P help' lists what else runs here.  Stop."
 }
 HELP="$P is the installed build directory of Linux $REL, for external modules:
   make -C $P M=/path/to/module [modules|modules_install|clean|help]
