@@ -205,6 +205,22 @@ case_gcc-plugins-none() {
 	expect "$CASE"
 	expect_empty "$OUT"
 }
+case_release() {
+	# kbuild-pack release: the release the kernel reports, which names the
+	# output, even where kernel.release says otherwise (Debian's override)
+	echo 6.1.99 >"$OBJ/include/config/kernel.release"
+	run release "$OBJ"
+	expect_rc 0 "release of the tree"
+	echo "$REL" >"$S/want.txt"
+	expect_out "$S/want.txt" "release prints UTS_RELEASE, $REL"
+	pk --out "$OUT"
+	[ -d "$B" ] && pass "packed into lib/modules/$REL" || fail "not packed into lib/modules/$REL: $(ls "$OUT/lib/modules")"
+	run release "$SRC"
+	expect_rc 1
+	run release
+	expect_rc 2
+	expect "$CASE"
+}
 case_exists-force() {
 	pk --out "$OUT"
 	expect_rc 0
