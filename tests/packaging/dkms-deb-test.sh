@@ -18,6 +18,8 @@
 # "DKMS module signing key") when the kernel signs modules, and is
 # byte-identical to the one built against the original tree (the trees'
 # paths mapped in debug info, as for every test module build).
+# With KBP_DKMS_BOOT=1 the fixture's kernel then boots in qemu and loads it
+# after the modules it depends on (the fixture's own).
 # FLAVOUR "-" for none. A fixture built with make variables (clang:
 # LLVM=-16) gives them to dkms as a user must (below).
 set -euo pipefail
@@ -123,4 +125,39 @@ fi
 cmp "$S/orig.ko" "$ko" >&2 \
     && pass "$NAME.ko byte-identical to the one dkms built against the original tree (signature included)" \
     || fail "$NAME.ko differs from the one dkms built against the original tree"
+
+# KBP_DKMS_BOOT=1 (tests/debian): the fixture's own kernel boots and loads
+# the module, after the modules it depends on from the fixture's modroot
+if [ "${KBP_DKMS_BOOT:-}" = 1 ]; then
+    . "$KBP_TESTS_DIR/kernel/boot-lib.sh"
+    kbp_boot_tools
+    R=$S/initramfs
+    kbp_initramfs_dir "$R"
+    ORDER=
+    add_deps() { # MODULE-FILE: its depends first, each once
+        local d f
+        for d in $(modinfo -F depends "$1" | tr ',' ' '); do
+            case " $ORDER " in *" $d "*) continue ;; esac
+            f=$(kbp_modroot_ko "$d")
+            [ -n "$f" ] || die "$NAME needs $d, which $FIX/modroot does not have"
+            add_deps "$f"
+            cp "$f" "$R/mods/$d.ko"
+            ORDER+=" $d"
+        done
+    }
+    add_deps "$ko"
+    cp "$ko" "$R/mods/$NAME.ko"
+    ORDER+=" $NAME"
+    log "load order:$ORDER"
+    kbp_initramfs "$R" "$ORDER" "$S/initramfs.cpio"
+    kbp_boot "$FIX/bzImage" "$S/initramfs.cpio"
+    # signed with dkms's own key, which the kernel does not know: it loads
+    # (signatures are not forced) and taints, as on a machine without the MOK
+    kbp_check_no_version_errors '.*module verification failed: signature and/or required key missing - tainting kernel'
+    for m in $ORDER; do
+        expect_line "^KBP-INSMOD-OK: $m\$" "insmod $m succeeded"
+        expect_line "^$m [0-9]+ [0-9]+ " "$m in /proc/modules"
+    done
+    [ $FAILS -eq 0 ] || show_log
+fi
 kbp_finish
