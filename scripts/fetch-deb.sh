@@ -1,10 +1,11 @@
 #!/bin/bash
-# fetch-deb.sh SUITE PACKAGE[=VERSION]...
+# fetch-deb.sh SUITE PACKAGE[:ARCH][=VERSION]...
 # fetch-deb.sh --find SUITE REGEX VERSION
 #
 # Downloads PACKAGE(s) from a Debian suite (e.g. forky for linux-source-7.2)
 # into ${KBP_APT_CACHE:-/var/cache/kbuild-pack/apt}/SUITE/debs and prints
-# the path of each .deb; with =VERSION that version, else the newest. The
+# the path of each .deb; with =VERSION that version, else the newest; with
+# :ARCH that architecture's (the host's foreign ones: dpkg --add-architecture). The
 # suite is reached through a private sources list and private package
 # lists under that directory: the host's apt sources, lists and installed
 # packages are never touched, and nothing is installed. SUITE "host" is
@@ -16,7 +17,7 @@
 # --find prints the names of SUITE's packages that match REGEX (an ERE on
 # the whole name) and exist at VERSION, one per line (nothing when none).
 set -euo pipefail
-usage() { echo "usage: $0 SUITE PACKAGE[=VERSION]... | $0 --find SUITE REGEX VERSION" >&2; exit 2; }
+usage() { echo "usage: $0 SUITE PACKAGE[:ARCH][=VERSION]... | $0 --find SUITE REGEX VERSION" >&2; exit 2; }
 find_mode=
 [ "${1:-}" != --find ] || { find_mode=1; shift; [ $# -eq 3 ] || usage; }
 [ $# -ge 2 ] || usage
@@ -46,7 +47,7 @@ if [ -n "$find_mode" ]; then
     regex=$1 version=$2
     mapfile -t names < <(apt-cache "${apt_opts[@]}" pkgnames | grep -xE "$regex" | LC_ALL=C sort)
     [ ${#names[@]} -eq 0 ] ||
-        apt-cache "${apt_opts[@]}" madison "${names[@]}" | awk -F' *[|] *' -v v="$version" '{ sub(/^ */, "", $1) } $2 == v { print $1 }' |
+        apt-cache "${apt_opts[@]}" madison "${names[@]}" | awk -F' *[|] *' -v v="$version" '{ sub(/^ */, "", $1); sub(/:.*/, "", $1) } $2 == v { print $1 }' |
         LC_ALL=C sort -u
     exit 0
 fi
@@ -55,10 +56,13 @@ updated=
 for spec in "$@"; do
     pkg=${spec%%=*} ver=
     [ "$pkg" = "$spec" ] || ver=${spec#*=}
-    # .deb names carry the version without its epoch, ':' written %3a
-    pattern="${pkg}_*.deb"
-    [ -z "$ver" ] || pattern="${pkg}_${ver#*:}_*.deb"
-    deb=$(cd "$dir/debs" && ls $pattern 2>/dev/null | sort -V | tail -n1 || true)
+    # the .deb's name: NAME_VERSION_ARCH.deb, the version without its epoch,
+    # ARCH the host's or "all", or the one NAME:ARCH asks for
+    arch=$(dpkg --print-architecture)
+    case "$pkg" in *:*) arch=${pkg#*:} pkg=${pkg%%:*} ;; esac
+    found() { (cd "$dir/debs" && ls "${pkg}_"${ver:+"${ver#*:}"}*"_$arch.deb" "${pkg}_"${ver:+"${ver#*:}"}*_all.deb 2>/dev/null |
+        awk -F_ -v v="${ver#*:}" 'v == "" || $2 == v' | sort -V | tail -n1 || true); }
+    deb=$(found)
     if [ -z "$deb" ]; then
         if [ -z "$updated" ] && [ "$suite" != host ]; then update; updated=1; fi
         echo "fetch-deb: downloading $spec from $suite" >&2
@@ -66,7 +70,7 @@ for spec in "$@"; do
             update; updated=1
             (cd "$dir/debs" && apt-get "${apt_opts[@]}" download "$spec" >&2) || true
         fi
-        deb=$(cd "$dir/debs" && ls $pattern 2>/dev/null | sort -V | tail -n1 || true)
+        deb=$(found)
         [ -n "$deb" ] || { echo "fetch-deb: $spec not downloaded from $suite" >&2; exit 1; }
     fi
     echo "$dir/debs/$deb"

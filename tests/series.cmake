@@ -57,6 +57,7 @@ macro(kbp_series_table)
   kbp_cross_fixture(7.2:s390:extmodversions opt-in)
   kbp_cross_fixture(5.10:arm64     opt-in)
   kbp_debian_fixture(6.1:x86_64:amd64 default)
+  kbp_debian_fixture(6.1:arm64:arm64   default)
 endmacro()
 
 # -DKBP_KERNEL_MATRIX=... / -DKBP_BTF_MATRIX=... / -DKBP_CROSS_TARGETS=...
