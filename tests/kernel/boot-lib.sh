@@ -14,6 +14,11 @@
 #   kbp_check_no_version_errors [ALLOWED]    no version/format errors in the
 #                                    log other than lines matching ALLOWED (ERE)
 
+# What a kernel that checks signatures (CONFIG_MODULE_SIG without _FORCE)
+# prints, once, when it loads a module it cannot verify: a module built
+# for a distribution's kernel, whose signing key left with its build.
+KBP_UNSIGNED_TAINT='module verification failed: signature and/or required key missing - tainting kernel'
+
 kbp_boot_tools() {
     BUSYBOX=${KBP_BUSYBOX:-/bin/busybox}
     [ -x "$BUSYBOX" ] || die "$BUSYBOX missing (apt-get install busybox-static)"
