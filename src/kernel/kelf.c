@@ -10,6 +10,7 @@
 
 #include "shared/alloc.h"
 #include "shared/fileio.h"
+#include "shared/macro.h"
 #include "shared/str.h"
 
 struct kelf {
@@ -147,6 +148,58 @@ int kelf_ident_path(const char *path, struct kelf_ident *id)
 	id->elfclass = k->ehdr.e_ident[EI_CLASS];
 	id->data = k->ehdr.e_ident[EI_DATA];
 	return 0;
+}
+
+int kelf_peek(const char *path, struct kelf_ident *id)
+{
+	unsigned char h[EI_NIDENT + 4];
+	_cleanup_close_ int fd = open_regular(path, 0, NULL); /* a FIFO would hang */
+	bool msb;
+
+	memset(id, 0, sizeof(*id)); /* defined on every return */
+	if (fd < 0)
+		return fd == -EINVAL ? -ENOEXEC : fd;
+	if (read(fd, h, sizeof(h)) != (ssize_t)sizeof(h) || memcmp(h, ELFMAG, SELFMAG))
+		return -ENOEXEC;
+	msb = h[EI_DATA] == ELFDATA2MSB;
+	id->type = msb ? (uint16_t)(h[16] << 8 | h[17]) : (uint16_t)(h[17] << 8 | h[16]);
+	id->machine = msb ? (uint16_t)(h[18] << 8 | h[19]) : (uint16_t)(h[19] << 8 | h[18]);
+	id->elfclass = h[EI_CLASS];
+	id->data = h[EI_DATA];
+	return 0;
+}
+
+int kelf_sha256_sans_build_id(const char *path, uint8_t out[SHA256_LEN])
+{
+	_cleanup_kelf_ struct kelf *k = NULL;
+	_cleanup_free_ char *buf = NULL;
+	size_t len = 0;
+	int r = kelf_open(path, &k);
+
+	if (r == 0)
+		r = read_file(path, &buf, &len);
+	for (size_t i = 1; r == 0 && i < k->shnum; i++) {
+		Elf_Scn *scn = elf_getscn(k->elf, i);
+		GElf_Shdr sh;
+		Elf_Data *d;
+		GElf_Nhdr nh;
+		size_t off = 0, name_off, desc_off;
+
+		if (!scn || !gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE || !(d = elf_getdata(scn, NULL)))
+			continue;
+		while ((off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0)
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+			    !memcmp((const char *)d->d_buf + name_off, "GNU", 4) && sh.sh_offset + desc_off + nh.n_descsz <= len)
+				memset(buf + sh.sh_offset + desc_off, 0, nh.n_descsz);
+	}
+	if (r == 0) {
+		struct sha256 c;
+
+		sha256_init(&c);
+		sha256_update(&c, buf, len);
+		sha256_final(&c, out);
+	}
+	return r;
 }
 
 const GElf_Ehdr *kelf_ehdr(const struct kelf *k)

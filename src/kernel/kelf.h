@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "shared/sha256.h"
+
 struct kelf;
 
 /* Opens path. -errno on I/O errors; -ENOEXEC when the file is not ELF;
@@ -35,6 +37,12 @@ struct kelf_ident {
 	uint8_t data;     /* ELFDATA2LSB / ELFDATA2MSB */
 };
 int kelf_ident_path(const char *path, struct kelf_ident *id);
+/* The same from the ELF header's first bytes alone, for many files: any
+ * file, -ENOEXEC when it is not ELF (a FIFO is not opened). */
+int kelf_peek(const char *path, struct kelf_ident *id);
+/* The SHA-256 of the file with its GNU build ID zeroed: one program built
+ * in two directories (DWARF paths give it another ID, stripped or not). */
+int kelf_sha256_sans_build_id(const char *path, uint8_t out[SHA256_LEN]);
 
 const GElf_Ehdr *kelf_ehdr(const struct kelf *k);
 bool kelf_is64(const struct kelf *k);

@@ -610,11 +610,18 @@ static bool bound_ok(const struct kver_bound *b, int v, int p)
 	return false;
 }
 
-bool rule_applies(const struct rule *r, const struct kconfig *kc, int version, int patchlevel)
+bool rule_in_kernel(const struct rule *r, int version, int patchlevel)
 {
 	for (size_t i = 0; i < 2; i++)
 		if (!bound_ok(&r->kernel[i], version, patchlevel))
 			return false;
+	return true;
+}
+
+bool rule_applies(const struct rule *r, const struct kconfig *kc, int version, int patchlevel)
+{
+	if (!rule_in_kernel(r, version, patchlevel))
+		return false;
 	for (size_t i = 0; i < r->nwhen; i++) {
 		const struct cond *c = &r->when[i];
 		bool ok;
@@ -737,8 +744,8 @@ static void list_arches(const char *dir, struct strbuf *b)
 	ptrarray_free(&names, free);
 }
 
-int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *srcarch, const char **extra,
-		       size_t nextra)
+static int load_tree(struct manifest_set *ms, const char *dir, const char *srcarch, const char **extra,
+		     size_t nextra, bool arch_optional)
 {
 	_cleanup_free_ char *d = dir ? xstrdup(dir) : kbp_manifest_dir();
 	_cleanup_free_ char *common = path_join(d, "common.yaml");
@@ -749,7 +756,11 @@ int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *src
 		log_err("%s: no such manifest (is --manifest-dir right?)", common);
 		return -ENOENT;
 	}
-	if (!path_is_reg(arch)) {
+	if (!path_is_reg(arch) && arch_optional) {
+		log_info("%s: no manifest of its own; the sources of %s", arch, srcarch);
+		free(arch);
+		arch = NULL;
+	} else if (!path_is_reg(arch)) {
 		struct strbuf known = { 0 };
 		list_arches(d, &known);
 		log_err("unknown architecture '%s': no manifest %s (known: %s)", srcarch, arch, strbuf_str(&known));
@@ -757,11 +768,23 @@ int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *src
 		return -ENOENT;
 	}
 	r = manifest_load(ms, common);
-	if (r == 0)
+	if (r == 0 && arch)
 		r = manifest_load(ms, arch);
 	for (size_t i = 0; r == 0 && i < nextra; i++)
 		r = manifest_load(ms, extra[i]);
 	return r;
+}
+
+int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *srcarch, const char **extra,
+		       size_t nextra)
+{
+	return load_tree(ms, dir, srcarch, extra, nextra, false);
+}
+
+int manifest_load_sources(struct manifest_set *ms, const char *dir, const char *srcarch, const char **extra,
+			  size_t nextra)
+{
+	return load_tree(ms, dir, srcarch, extra, nextra, true);
 }
 
 bool manifest_series_proven(const struct manifest_set *ms, int version, int patchlevel)

@@ -81,6 +81,11 @@ void manifest_set_keep(struct manifest_set *ms, bool (*keep)(const struct rule *
  * arch/<srcarch>.yaml of dir (NULL: kbp_manifest_dir()), then the extra ones. */
 int manifest_load_tree(struct manifest_set *ms, const char *dir, const char *srcarch, const char **extra,
 		       size_t nextra);
+/* The same for the sources of an architecture in a distribution's common
+ * part (split --layout debian --arch): one without a manifest of its own
+ * (Debian 12's mips) takes common.yaml's. No tree of it is packed. */
+int manifest_load_sources(struct manifest_set *ms, const char *dir, const char *srcarch, const char **extra,
+			  size_t nextra);
 
 /* Is VERSION.PATCHLEVEL a series of some manifest's proven-series? */
 bool manifest_series_proven(const struct manifest_set *ms, int version, int patchlevel);
@@ -93,6 +98,8 @@ char *manifest_expand(const char *pattern, const char *srcarch);
 /* What a rule's walk drops: its excludes and the global ones, expanded
  * (free with ptrarray_free(a, free)). */
 struct ptrarray manifest_excludes(const struct manifest_set *ms, const struct rule *r, const char *srcarch);
+/* Does the rule apply to this kernel version (its 'kernel' bounds)? */
+bool rule_in_kernel(const struct rule *r, int version, int patchlevel);
 /* Does the rule apply to this configuration and kernel version? */
 bool rule_applies(const struct rule *r, const struct kconfig *kc, int version, int patchlevel);
 /* Why an applying rule applies: its 'when' terms as the config has them

@@ -295,7 +295,8 @@ static int apply_rule(const struct ktree *t, const struct manifest_set *ms, cons
 
 		w.pattern = pat;
 		ret = interrupted() ? -EINTR : apply_pattern(&w);
-		if (ret == 0 && r->required && w.matched == before) {
+		/* what some configuration needs, this source may not have */
+		if (ret == 0 && r->required && !(o->any_config && r->nwhen) && w.matched == before) {
 			log_err("%s:%u:%u: required rule '%s' matched nothing for '%s' in %s", r->file, r->line,
 				r->column, r->name, pat, w.root);
 			ret = -ENOENT;
@@ -386,7 +387,8 @@ int select_files(const struct ktree *t, const struct manifest_set *ms, const str
 
 		if (interrupted())
 			return -EINTR;
-		if (!rule_applies(r, &t->config, t->version, t->patchlevel)) {
+		if (o->any_config ? !rule_in_kernel(r, t->version, t->patchlevel)
+				  : !rule_applies(r, &t->config, t->version, t->patchlevel)) {
 			log_debug("rule %s: condition not met", r->name);
 			continue;
 		}

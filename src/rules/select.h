@@ -12,6 +12,9 @@
 struct select_opts {
 	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH, or -1 */
 	bool allow_outside_links; /* keep links out of the trees as links (else refuse them) */
+	/* What some configuration takes: every rule's 'when' counts as met
+	 * (a distribution's common part, made from the source alone). */
+	bool any_config;
 };
 
 /* Fills fl (sorted, deduplicated, with implied directories). Prints what

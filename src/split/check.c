@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kernel/kelf.h"
 #include "shared/alloc.h"
 #include "shared/log.h"
 #include "shared/macro.h"
@@ -33,20 +34,20 @@ static char *written_path(const struct split_run *run, const struct split_layout
 	return xasprintf("%s/%s/%s/%s", stage, p->name, dir, it->e->rel);
 }
 
-/* A link of the flavour's directory into the arch part, followed in stage. */
+/* A link of the flavour's directory into the arch or kbuild part, followed in stage. */
 static char *follow_kbuild_link(const struct split_run *run, const struct split_layout *l, const char *stage,
-				size_t ti, const char *written, const char *rel, const char *component)
+				size_t ti, const char *written, const char *rel, enum part_kind part, const char *component)
 {
 	const struct split_tree *t = &run->trees[ti];
 	const struct split_part *arch = NULL;
-	_cleanup_free_ char *kbuild = split_kbuild_dir(l->common_name, run->groups[t->group]);
+	_cleanup_free_ char *kbuild = split_kbuild_dir(l, run, ti);
 	_cleanup_free_ char *dir = split_flavour_dir(t->sel.t.release);
 	_cleanup_free_ char *link_rel = path_join(dir, rel);
 	char target[PATH_MAX];
 	ssize_t n = readlink(written, target, sizeof(target) - 1);
 	_cleanup_free_ char *resolved = NULL;
 
-	arch = split_part_find(l, PART_ARCH, t->group, component);
+	arch = split_part_find(l, part, part == PART_ARCH ? t->group : 0, component);
 	if (n < 0 || !arch)
 		return NULL;
 	target[n] = '\0';
@@ -77,9 +78,10 @@ static int check_item(struct split_run *run, const struct split_layout *l, const
 		return 0;
 	}
 	if (it->linked) {
-		followed = follow_kbuild_link(run, l, stage, ti, w, rel, it->e->component);
+		followed = follow_kbuild_link(run, l, stage, ti, w, rel, it->part, it->e->component);
 		if (!followed) {
-			log_err("%s: %s: not a link into the %s part", name, rel, run->groups[run->trees[ti].group]);
+			log_err("%s: %s: not a link into the %s part", name, rel,
+				it->part == PART_KBUILD ? l->kbuild_name : run->groups[run->trees[ti].group]);
 			(*bad)++;
 			return 0;
 		}
@@ -110,6 +112,19 @@ static int check_item(struct split_run *run, const struct split_layout *l, const
 	if (r < 0) {
 		log_err("cannot read %s: %s", at, strerror(-r));
 		return r;
+	}
+	if (memcmp(sha, it->sha, SHA256_LEN) && it->part == PART_KBUILD) {
+		/* another tree's copy of the same program: alike but for its build ID */
+		uint8_t a[SHA256_LEN];
+		r = kelf_sha256_sans_build_id(at, sha);
+		if (r == 0)
+			r = kelf_sha256_sans_build_id(it->e->abs, a);
+		if (r < 0) {
+			log_err("cannot read %s or %s as ELF: %s", at, it->e->abs, strerror(-r));
+			return r;
+		}
+		if (!memcmp(sha, a, SHA256_LEN))
+			return 0;
 	}
 	if (memcmp(sha, it->sha, SHA256_LEN)) {
 		log_err("%s: %s: its bytes differ from the tree's (%s)", name, rel, at);

@@ -5,7 +5,11 @@
  * configuration (a rule from the source tree, without `when`, in no
  * architecture's manifest, not naming ${SRCARCH}), that every architecture
  * given takes. The architecture jobs check their trees against it
- * (--common) and put what their trees take beyond it in their own parts. */
+ * (--common) and put what their trees take beyond it in their own parts.
+ * Debian's layout (--layout debian) holds more, as Debian's
+ * linux-headers-ABI-common does: every source file some configuration of
+ * some architecture given takes, the architectures' own included, so that
+ * no architecture's job has a source part of its own. */
 #define _GNU_SOURCE
 #include "split/from-source.h"
 
@@ -26,9 +30,18 @@ static bool arch_independent(const struct rule *r, void *ctx)
 	return true;
 }
 
-int split_open_source(const struct split_opts *o, struct split_run *run)
+static bool any_source(const struct rule *r, void *ctx)
 {
-	struct select_opts so = { .clamp_mtime = o->pack.clamp_mtime, .allow_outside_links = o->pack.allow_outside_links };
+	(void)ctx;
+	return r->from == ORIGIN_SRC;
+}
+
+int split_open_source(const struct split_opts *o, const char *source, struct split_run *run)
+{
+	bool debian = o->layout == SPLIT_LAYOUT_DEBIAN;
+	struct select_opts so = { .clamp_mtime = o->pack.clamp_mtime,
+				  .allow_outside_links = o->pack.allow_outside_links,
+				  .any_config = debian };
 	int r = 0;
 
 	run->trees = xcalloc(o->narches, sizeof(*run->trees));
@@ -37,22 +50,23 @@ int split_open_source(const struct split_opts *o, struct split_run *run)
 
 		t->o = o->pack;
 		run->ntrees++;
-		r = ktree_open_source(&t->sel.t, o->source, o->arches[i]);
+		r = ktree_open_source(&t->sel.t, source, o->arches[i]);
 		if (r < 0)
 			break;
 		t->name = t->sel.t.srcarch;
 		t->group = run->ngroups;
 		run->groups = xrealloc(run->groups, (run->ngroups + 1) * sizeof(*run->groups));
 		run->groups[run->ngroups++] = xstrdup(o->arches[i]);
-		r = manifest_load_tree(&t->sel.ms, o->pack.manifest_dir, o->arches[i], o->pack.extra_manifests,
-				       o->pack.nextra);
+		r = (debian ? manifest_load_sources : manifest_load_tree)(&t->sel.ms, o->pack.manifest_dir, o->arches[i],
+									   o->pack.extra_manifests, o->pack.nextra);
 		if (r == 0) {
-			manifest_set_keep(&t->sel.ms, arch_independent, NULL);
+			manifest_set_keep(&t->sel.ms, debian ? any_source : arch_independent, NULL);
 			r = select_files(&t->sel.t, &t->sel.ms, &so, &t->sel.fl);
 		}
 	}
+	run->union_sources = debian;
 	if (r == 0)
-		log_info("%s: the common part of Linux %s from the sources alone, for %zu architecture(s)", o->source,
+		log_info("%s: the common part of Linux %s from the sources alone, for %zu architecture(s)", source,
 			 run->trees[0].sel.t.release, o->narches);
 	return r;
 }

@@ -5,7 +5,8 @@
 #include "split/partition.h"
 #include "split/split.h"
 
-/* One pseudo-tree per o->arches (the source tree, unconfigured), each
- * selected with the rules every build of any configuration takes from it.
- * Negative errno, printed. */
-int split_open_source(const struct split_opts *o, struct split_run *run);
+/* One pseudo-tree per o->arches (source, unconfigured), each selected with
+ * the rules every build of any configuration takes from it (Debian's
+ * layout: that some build takes from it, every pseudo-tree's files
+ * common). Negative errno, printed. */
+int split_open_source(const struct split_opts *o, const char *source, struct split_run *run);

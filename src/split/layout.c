@@ -41,9 +41,11 @@ char *split_flavour_dir(const char *release)
 	return xasprintf("usr/src/linux-headers-%s", release);
 }
 
-char *split_kbuild_dir(const char *common_name, const char *group)
+char *split_kbuild_dir(const struct split_layout *l, const struct split_run *run, size_t ti)
 {
-	return xasprintf("usr/src/linux-kbuild-%s-%s", common_name, group);
+	if (l->kind == SPLIT_LAYOUT_DEBIAN)
+		return xasprintf("usr/src/linux-kbuild-%s", l->kbuild_name);
+	return xasprintf("usr/src/linux-kbuild-%s-%s", l->common_name, run->groups[run->trees[ti].group]);
 }
 
 bool split_common_name_ok(const char *name)
@@ -192,6 +194,40 @@ static struct split_part *new_part(struct split_layout *l, enum part_kind kind, 
 	return p;
 }
 
+static int cmp_item_rel(const void *a, const void *b)
+{
+	return strcmp((*(struct split_item *const *)a)->e->rel, (*(struct split_item *const *)b)->e->rel);
+}
+
+/* The common part's files, sorted, each once: from every tree (Debian's
+ * common part from the source is what any architecture's takes). */
+static struct split_item **common_items(struct split_run *run, size_t *n)
+{
+	struct split_item **v = NULL;
+	size_t cap = 0, o = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < run->ntrees; i++)
+		for (size_t j = 0; j < run->trees[i].sel.fl.n; j++) {
+			struct split_item *it = &run->trees[i].items[j];
+
+			if (it->e->type == ENTRY_DIR || !it->src_side || it->part != PART_COMMON)
+				continue;
+			if (*n == cap) {
+				cap = cap ? cap * 2 : 1024;
+				v = xrealloc(v, cap * sizeof(*v));
+			}
+			v[(*n)++] = it;
+		}
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp_item_rel); /* stable enough: equal paths hold equal files */
+	for (size_t i = 0; i < *n; i++)
+		if (!o || strcmp(v[o - 1]->e->rel, v[i]->e->rel))
+			v[o++] = v[i];
+	*n = o;
+	return v;
+}
+
 /* The common files, with their list (made here) as the part's first file. */
 static int make_common(struct split_run *run, struct split_layout *l, const char *o_name, int64_t clamp_mtime)
 {
@@ -199,15 +235,16 @@ static int make_common(struct split_run *run, struct split_layout *l, const char
 	struct split_part *p;
 	struct timespec newest = { 0 };
 	_cleanup_free_ char *text = NULL, *list = NULL, *kernel = NULL;
+	size_t n;
+	_cleanup_free_ struct split_item **items = common_items(run, &n);
 	int r;
 
 	kernel = xasprintf("%d.%d.%d", t0->sel.t.version, t0->sel.t.patchlevel, t0->sel.t.sublevel);
-	for (size_t j = 0; j < t0->sel.fl.n; j++) {
-		struct split_item *it = &t0->items[j];
+	for (size_t j = 0; j < n; j++) {
+		struct split_item *it = items[j];
 		struct common_file *cf;
 
-		if (it->e->type == ENTRY_DIR || !it->src_side || it->part != PART_COMMON ||
-		    strcmp(it->e->component, COMPONENT_MAIN))
+		if (strcmp(it->e->component, COMPONENT_MAIN))
 			continue; /* the list is the main component's: its digest names the common part */
 		if (strpbrk(it->e->rel, "\t\n") || (it->e->target && strpbrk(it->e->target, "\t\n"))) {
 			log_err("%s: a common file's name or link text may not hold a tab or a newline", it->e->rel);
@@ -231,14 +268,12 @@ static int make_common(struct split_run *run, struct split_layout *l, const char
 	l->common_name = xstrdup(l->common.name);
 	l->common_dir = xasprintf("usr/src/linux-headers-%s", l->common_name);
 
-	p = new_part(l, PART_COMMON, 0, xstrdup("common"));
-	for (size_t j = 0; j < t0->sel.fl.n; j++) {
-		struct split_item *it = &t0->items[j];
-		struct pack_entry *e;
+	p = new_part(l, PART_COMMON, 0,
+		     l->kind == SPLIT_LAYOUT_DEBIAN ? xasprintf("linux-headers-%s", l->common_name) : xstrdup("common"));
+	for (size_t j = 0; j < n; j++) {
+		struct split_item *it = items[j];
+		struct pack_entry *e = add_copy(&p->fl, l->common_dir, it->e);
 
-		if (it->e->type == ENTRY_DIR || !it->src_side || it->part != PART_COMMON)
-			continue;
-		e = add_copy(&p->fl, l->common_dir, it->e);
 		e->mtime = newest_of(run, it->e->rel, true, 0, true);
 		if (timespec_cmp(&e->mtime, &newest) > 0)
 			newest = e->mtime;
@@ -305,10 +340,10 @@ static int make_arch_list(struct split_run *run, struct split_layout *l, size_t 
 static int make_arch(struct split_run *run, struct split_layout *l, size_t g)
 {
 	struct split_part *p = new_part(l, PART_ARCH, g, xasprintf("arch-%s", run->groups[g]));
-	_cleanup_free_ char *kbuild = split_kbuild_dir(l->common_name, run->groups[g]);
 
 	for (size_t i = 0; i < run->ntrees; i++) {
 		struct split_tree *t = &run->trees[i];
+		_cleanup_free_ char *kbuild = split_kbuild_dir(l, run, i);
 
 		if (t->group != g)
 			continue;
@@ -326,12 +361,45 @@ static int make_arch(struct split_run *run, struct split_layout *l, size_t g)
 	return p->fl.n ? make_arch_list(run, l, g, p) : 0;
 }
 
+/* Debian's linux-kbuild-SERIES: the host programs of every tree of the run
+ * (the build machine's) in usr/lib, usr/src/linux-kbuild-SERIES a link to
+ * them there, as Debian's package has it. */
+static void make_kbuild(struct split_run *run, struct split_layout *l)
+{
+	struct split_part *p = new_part(l, PART_KBUILD, 0, xasprintf("linux-kbuild-%s", l->kbuild_name));
+	_cleanup_free_ char *dir = xasprintf("usr/lib/linux-kbuild-%s", l->kbuild_name);
+	_cleanup_free_ char *link = xasprintf("usr/src/linux-kbuild-%s", l->kbuild_name);
+	_cleanup_free_ char *to = xasprintf("../lib/linux-kbuild-%s", l->kbuild_name);
+	struct timespec newest = { 0 };
+
+	for (size_t i = 0; i < run->ntrees; i++)
+		for (size_t j = 0; j < run->trees[i].sel.fl.n; j++) {
+			struct split_item *it = &run->trees[i].items[j];
+			struct pack_entry *e;
+
+			if (it->e->type == ENTRY_DIR || it->part != PART_KBUILD || !it->kbuild_owner)
+				continue;
+			e = add_copy(&p->fl, dir, it->e);
+			e->mtime = newest_of(run, it->e->rel, false, 0, true);
+			if (timespec_cmp(&e->mtime, &newest) > 0)
+				newest = e->mtime;
+		}
+	filelist_sort_dedup(&p->fl); /* a program several trees have */
+	if (p->fl.n)
+		add_link(&p->fl, link, to, newest);
+}
+
 /* What 'make -C' in the flavour's directory reads: kbuild's own Makefile
  * of an O= object tree, pointed at the common part. */
 static int write_makefile(const struct split_run *run, const struct split_layout *l, const struct split_tree *t,
 			  const char *path)
 {
 	const char *arch = run->groups[t->group], *ad = l->arch_digest[t->group];
+	_cleanup_free_ char *kbuild_check = l->kind != SPLIT_LAYOUT_DEBIAN ? xstrdup("") : xasprintf(
+		"ifeq ($(wildcard $(kbp-here)/../linux-kbuild-%s/scripts/basic/fixdep),)\n"
+		"$(error $(kbp-here) needs the host programs of Linux %s, linux-kbuild-%s, in $(abspath $(kbp-here)/../linux-kbuild-%s): it is not installed)\n"
+		"endif\n",
+		l->kbuild_name, l->kbuild_name, l->kbuild_name, l->kbuild_name);
 	_cleanup_free_ char *arch_check = !*ad ? xstrdup("") : xasprintf(
 		SPLIT_MAKEFILE_ARCH_MARK SPLIT_ARCH_LIST_PREFIX "%s %s\n"
 		"ifneq ($(shell sed -n '3{s/^digest //p;q}' $(kbp-common)/" SPLIT_ARCH_LIST_PREFIX "%s 2>/dev/null),%s)\n"
@@ -355,11 +423,11 @@ static int write_makefile(const struct split_run *run, const struct split_layout
 		"ifneq ($(shell sed -n '3{s/^digest //p;q}' $(kbp-common)/" COMMON_LIST_NAME " 2>/dev/null),%s)\n"
 		"$(error $(kbp-common) is not the common part $(kbp-here) was made with (digest %s, listed in $(kbp-common)/" COMMON_LIST_NAME "): install the common part of this kernel's release)\n"
 		"endif\n"
-		"%s"
+		"%s%s"
 		"export KBUILD_OUTPUT := $(kbp-here)\n"
 		"include $(kbp-common)/Makefile\n",
 		t->sel.t.release, l->common_name, l->common_name, l->common.digest, l->common_name, l->common.kernel, l->common_name, l->common.digest,
-		l->common.digest, arch_check);
+		l->common.digest, arch_check, kbuild_check);
 	int r = write_file(path, text, strlen(text));
 
 	if (r < 0)
@@ -370,14 +438,21 @@ static int write_makefile(const struct split_run *run, const struct split_layout
 static int make_flavour(struct split_run *run, struct split_layout *l, size_t ti)
 {
 	struct split_tree *t = &run->trees[ti];
-	struct split_part *p = new_part(l, PART_FLAVOUR, ti, xasprintf("flavour-%s", t->name));
+	bool debian = l->kind == SPLIT_LAYOUT_DEBIAN;
+	struct split_part *p = new_part(l, PART_FLAVOUR, ti,
+					debian ? xasprintf("linux-headers-%s", t->sel.t.release)
+					       : xasprintf("flavour-%s", t->name));
 	_cleanup_free_ char *dir = split_flavour_dir(t->sel.t.release);
-	_cleanup_free_ char *kbuild = split_kbuild_dir(l->common_name, run->groups[t->group]);
+	_cleanup_free_ char *kbuild = split_kbuild_dir(l, run, ti);
 	_cleanup_free_ char *mk = xasprintf("%s/Makefile.%zu", l->scratch, ti);
 	_cleanup_free_ char *mk_rel = path_join(dir, "Makefile");
-	_cleanup_free_ char *mods = xasprintf("lib/modules/%s", t->sel.t.release);
+	/* merged /usr: usr/lib/modules/R/build -> ../../../src/..., relative as
+	 * Debian's packages there have them; else absolute, as bookworm's */
+	_cleanup_free_ char *mods = xasprintf("%slib/modules/%s", l->merged_usr ? "usr/" : "", t->sel.t.release);
 	_cleanup_free_ char *build = path_join(mods, "build"), *source = path_join(mods, "source");
-	_cleanup_free_ char *build_to = xasprintf("/%s", dir), *source_to = xasprintf("/%s", l->common_dir);
+	const char *up = l->merged_usr ? "../../../" : "/";
+	_cleanup_free_ char *build_to = xasprintf("%s%s", up, l->merged_usr ? dir + strlen("usr/") : dir);
+	_cleanup_free_ char *source_to = xasprintf("%s%s", up, l->merged_usr ? l->common_dir + strlen("usr/") : l->common_dir);
 	const struct pack_entry *top = filelist_find(&t->sel.fl, "Makefile");
 	struct timespec when = top ? top->mtime : (struct timespec){ 0 };
 	int r;
@@ -465,12 +540,17 @@ static void count(struct split_part *p)
 	}
 }
 
-int split_layout_make(struct split_run *run, const char *o_name, const struct common_list *published,
-		      bool common_only, int64_t clamp_mtime, struct split_layout *l)
+int split_layout_make(struct split_run *run, const struct split_layout_opts *o, struct split_layout *l)
 {
+	const struct common_list *published = o->published;
+	bool common_only = o->common_only;
+	const struct ktree *t0 = &run->trees[0].sel.t;
 	int r;
 
 	memset(l, 0, sizeof(*l));
+	l->kind = o->kind;
+	l->merged_usr = o->merged_usr;
+	l->kbuild_name = o->kbuild_name ? xstrdup(o->kbuild_name) : xasprintf("%d.%d", t0->version, t0->patchlevel);
 	r = scratch_make("split", &l->scratch);
 	if (r < 0)
 		return r;
@@ -481,12 +561,14 @@ int split_layout_make(struct split_run *run, const char *o_name, const struct co
 		l->common_name = xstrdup(published->name);
 		l->common_dir = xasprintf("usr/src/linux-headers-%s", l->common_name);
 	} else {
-		r = make_common(run, l, o_name, clamp_mtime);
+		r = make_common(run, l, o->common_name, o->clamp_mtime);
 		if (r < 0)
 			return r;
 	}
 	l->arch_digest = xcalloc(run->ngroups ? run->ngroups : 1, sizeof(*l->arch_digest));
-	for (size_t g = 0; r == 0 && !common_only && g < run->ngroups; g++)
+	if (!common_only && l->kind == SPLIT_LAYOUT_DEBIAN)
+		make_kbuild(run, l);
+	for (size_t g = 0; r == 0 && !common_only && l->kind != SPLIT_LAYOUT_DEBIAN && g < run->ngroups; g++)
 		r = make_arch(run, l, g);
 	for (size_t i = 0; r == 0 && !common_only && i < run->ntrees; i++)
 		r = make_flavour(run, l, i);
@@ -507,6 +589,20 @@ int split_layout_make(struct split_run *run, const char *o_name, const struct co
 	return r;
 }
 
+void split_layout_take_parts(struct split_layout *l, struct split_layout *from)
+{
+	struct split_part *v = xcalloc(l->nparts + from->nparts + 1, sizeof(*v));
+
+	memcpy(v, from->parts, from->nparts * sizeof(*v));
+	memcpy(v + from->nparts, l->parts, l->nparts * sizeof(*v));
+	free(l->parts);
+	free(from->parts);
+	l->parts = v;
+	l->nparts += from->nparts;
+	from->parts = NULL;
+	from->nparts = 0;
+}
+
 void split_layout_release(struct split_layout *l)
 {
 	for (size_t i = 0; i < l->nparts; i++) {
@@ -518,6 +614,7 @@ void split_layout_release(struct split_layout *l)
 	free(l->arch_digest);
 	free(l->common_name);
 	free(l->common_dir);
+	free(l->kbuild_name);
 	if (l->scratch) {
 		rm_rf(l->scratch);
 		free(l->scratch);

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Where the parts install (doc/split.md), and the part file lists:
+/* Where the parts install (doc/split.md), and the part file lists; in
+ * Debian's layout the parts are named after Debian's packages
+ * (linux-headers-COMMON, linux-kbuild-SERIES, linux-headers-RELEASE), the
+ * host programs go to usr/lib/linux-kbuild-SERIES (usr/src/linux-kbuild-SERIES
+ * a link to it) and a flavour's files link there:
  *   usr/src/linux-headers-COMMON/        the sources ($(srctree)): common
  *                                        part, plus each arch part's own
  *   usr/src/linux-kbuild-COMMON-ARCH/    an arch's shared object-tree files
@@ -10,7 +14,19 @@
 #pragma once
 
 #include "split/partition.h"
+#include "split/split.h"
 #include "split/stamp.h"
+
+struct split_layout_opts {
+	const char *common_name; /* NULL: VERSION-common-DIGEST12 */
+	/* the common part is that one and is not made */
+	const struct common_list *published;
+	bool common_only; /* the common part alone */
+	int64_t clamp_mtime;
+	enum split_layout_kind kind;
+	bool merged_usr;
+	const char *kbuild_name; /* Debian's: NULL for VERSION.PATCHLEVEL */
+};
 
 struct split_part {
 	/* common, arch-ARCH, flavour-NAME, or one of them @COMPONENT: its
@@ -27,6 +43,9 @@ struct split_part {
 struct split_layout {
 	char *common_name;
 	char *common_dir; /* usr/src/linux-headers-COMMON */
+	enum split_layout_kind kind;
+	bool merged_usr;
+	char *kbuild_name; /* Debian's: linux-kbuild-NAME */
 	struct common_list common; /* what the common part holds */
 	struct split_part *parts;
 	size_t nparts;
@@ -36,11 +55,10 @@ struct split_layout {
 	char (*arch_digest)[SHA256_HEX_LEN];
 };
 
-/* Names the common part (o_name, or VERSION-common-DIGEST12) and makes every
- * part's list; with published, the common part is that one and is not
- * made; with common_only, only it is. Negative errno, printed. */
-int split_layout_make(struct split_run *run, const char *o_name, const struct common_list *published,
-		      bool common_only, int64_t clamp_mtime, struct split_layout *l);
+/* Names the common part and makes every part's list. Negative errno, printed. */
+int split_layout_make(struct split_run *run, const struct split_layout_opts *o, struct split_layout *l);
+/* Moves every part of from to the front of l (a common part made apart). */
+void split_layout_take_parts(struct split_layout *l, struct split_layout *from);
 void split_layout_release(struct split_layout *l);
 /* The part of that kind and index (PART_COMMON: any) holding component's
  * files (NULL or "main": the part itself); NULL when none was made. */
@@ -48,6 +66,8 @@ const struct split_part *split_part_find(const struct split_layout *l, enum part
 					 const char *component);
 /* usr/src/linux-headers-RELEASE */
 char *split_flavour_dir(const char *release);
-char *split_kbuild_dir(const char *common_name, const char *group);
+/* Where a flavour's links to the shared host programs of its tree lead
+ * (usr/src/linux-kbuild-...): an arch part's, or Debian's kbuild part's. */
+char *split_kbuild_dir(const struct split_layout *l, const struct split_run *run, size_t ti);
 /* A common part name goes into paths and package names. */
 bool split_common_name_ok(const char *name);

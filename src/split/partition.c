@@ -18,10 +18,12 @@
 #include <errno.h>
 #include <string.h>
 
+#include "kernel/kelf.h"
 #include "shared/alloc.h"
 #include "shared/log.h"
 #include "shared/macro.h"
 #include "shared/path.h"
+#include "shared/str.h"
 #include "shared/strbuf.h"
 
 int split_item_hash(struct split_item *it)
@@ -58,6 +60,25 @@ int split_items_equal(struct split_item *a, struct split_item *b, bool *eq)
 	if (r == 0)
 		*eq = !memcmp(a->sha, b->sha, SHA256_LEN);
 	return r;
+}
+
+int split_hosts_alike(struct split_item *a, struct split_item *b, bool *eq)
+{
+	uint8_t sa[SHA256_LEN], sb[SHA256_LEN];
+	int r = split_items_equal(a, b, eq);
+
+	if (r < 0 || *eq || a->e->type != ENTRY_FILE || a->e->type != b->e->type || a->e->mode != b->e->mode ||
+	    a->e->size != b->e->size)
+		return r;
+	r = kelf_sha256_sans_build_id(a->e->abs, sa);
+	if (r == 0)
+		r = kelf_sha256_sans_build_id(b->e->abs, sb);
+	if (r < 0) {
+		log_err("cannot read %s or %s as ELF: %s", a->e->abs, b->e->abs, strerror(-r));
+		return r;
+	}
+	*eq = !memcmp(sa, sb, SHA256_LEN);
+	return 0;
 }
 
 static int equal_to_listed(struct split_item *it, const struct common_file *cf, bool *eq)
@@ -105,6 +126,11 @@ static int place_src(const struct split_run *run, const char *rel, struct split_
 			if (!at[i])
 				continue;
 			at[i]->part = cf ? PART_COMMON : PART_ARCH;
+			if (!cf && run->kbuild_part && !strcmp(at[i]->e->component, COMPONENT_MAIN)) {
+				log_err("%s: tree %s takes it, but the common part %s (from the source alone) does not hold it",
+					rel, run->trees[i].name, run->published->name);
+				(*bad)++;
+			}
 			if (!cf)
 				continue;
 			r = equal_to_listed(at[i], cf, &eq);
@@ -142,8 +168,8 @@ static int place_src(const struct split_run *run, const char *rel, struct split_
 	for (size_t i = 0; i < run->ntrees; i++) {
 		if (!at[i])
 			continue;
-		at[i]->part = have == run->ntrees ? PART_COMMON : PART_ARCH;
-		if (have < run->ntrees && have > 1) {
+		at[i]->part = have == run->ntrees || run->union_sources ? PART_COMMON : PART_ARCH;
+		if (have < run->ntrees && have > 1 && !run->union_sources) {
 			_cleanup_free_ char *missing = tree_names(run, at, false);
 			at[i]->why = xasprintf("not in every tree (not in %s)", missing);
 		}
@@ -204,6 +230,63 @@ static int place_obj(const struct split_run *run, size_t g, struct split_item **
 		}
 	}
 	free(why);
+	return 0;
+}
+
+/* A program of the build machine: an executable ELF file or a shared
+ * object (a gcc plugin). */
+static bool host_program(const struct split_item *it)
+{
+	struct kelf_ident id;
+	const char *rel = it->e->rel;
+
+	if (it->e->type != ENTRY_FILE || (!(it->e->mode & 0111) && !str_ends_with(rel, ".so")))
+		return false;
+	return kelf_peek(it->e->abs, &id) == 0 && (id.type == ET_EXEC || id.type == ET_DYN);
+}
+
+/* Object side of one path in Debian's layout: a host program goes to the
+ * kbuild part, which serves every tree of the run, so it must be alike in
+ * every tree that has it (Debian builds each flavour in a directory of its
+ * own: a program built with -g has another build ID in each); everything
+ * else is the flavour's. */
+static int place_host(const struct split_run *run, const char *rel, struct split_item **at, size_t *bad)
+{
+	struct split_item *first = NULL;
+	size_t fi = 0;
+	int r;
+
+	for (size_t i = 0; i < run->ntrees; i++) {
+		bool eq;
+
+		if (!at[i])
+			continue;
+		at[i]->part = PART_FLAVOUR;
+		if (!host_program(at[i]))
+			continue;
+		at[i]->part = PART_KBUILD;
+		at[i]->linked = true;
+		if (!first) {
+			first = at[i];
+			fi = i;
+			continue;
+		}
+		r = split_hosts_alike(first, at[i], &eq);
+		if (r < 0)
+			return r;
+		if (!eq) {
+			log_err("%s: a host program that differs between trees %s and %s: one linux-kbuild part serves "
+				"every tree (build them with one compiler, or split them in separate runs)",
+				rel, run->trees[fi].name, run->trees[i].name);
+			(*bad)++;
+		}
+		if (strcmp(run->trees[i].name, run->trees[fi].name) < 0) {
+			first = at[i];
+			fi = i;
+		}
+	}
+	if (first)
+		first->kbuild_owner = true;
 	return 0;
 }
 
@@ -293,10 +376,15 @@ int split_partition(struct split_run *run)
 		}
 		if (any_src)
 			r = place_src(run, p, src, &bad);
-		for (size_t g = 0; r == 0 && any_obj && g < run->ngroups; g++)
+		if (r == 0 && any_obj && run->kbuild_part)
+			r = place_host(run, p, obj, &bad);
+		for (size_t g = 0; r == 0 && any_obj && !run->kbuild_part && g < run->ngroups; g++)
 			r = place_obj(run, g, obj);
 	}
-	if (r == 0 && bad) {
+	if (r == 0 && bad && run->kbuild_part) {
+		log_err("%zu file(s) of the trees do not fit Debian's layout (above)", bad);
+		r = -EINVAL;
+	} else if (r == 0 && bad) {
 		log_err("%zu source file(s) differ%s: %s", bad,
 			run->published ? " from the published common part" : " between the trees",
 			run->published ? "the trees are not of the source the common part was made from"

@@ -9,7 +9,9 @@
 #include "shared/sha256.h"
 #include "split/stamp.h"
 
-enum part_kind { PART_COMMON, PART_ARCH, PART_FLAVOUR };
+/* PART_KBUILD: Debian's layout's host programs, one part for every tree of
+ * the run (they all run on the build machine). */
+enum part_kind { PART_COMMON, PART_ARCH, PART_FLAVOUR, PART_KBUILD };
 
 /* One entry of one tree's selection and where the split puts it. */
 struct split_item {
@@ -20,8 +22,11 @@ struct split_item {
 	 * sources), else through $(objtree) (the flavour's directory). */
 	bool src_side;
 	enum part_kind part;
-	/* An object-tree file of the arch part: the flavour holds a link. */
+	/* An object-tree file of the arch or kbuild part: the flavour holds a link. */
 	bool linked;
+	/* The kbuild part's copy of a host program (of the first tree by name
+	 * that has it: one output whatever the order of the trees). */
+	bool kbuild_owner;
 	char *why; /* other trees have the path but it is not shared: why */
 };
 
@@ -39,6 +44,13 @@ struct split_run {
 	char **groups; /* the trees' architectures (SRCARCH), sorted, once each */
 	size_t ngroups;
 	const struct common_list *published; /* --common, or NULL */
+	/* The source pseudo-trees of Debian's common part: a source file any
+	 * takes is common. */
+	bool union_sources;
+	/* Debian's layout: every host program (an executable ELF file or a
+	 * shared object of the object side) goes to PART_KBUILD, alike in
+	 * every tree; no flavour holds one. */
+	bool kbuild_part;
 };
 
 /* Only an object-tree file bigger than a link costs (a filesystem block)
@@ -51,5 +63,7 @@ struct split_run {
 int split_partition(struct split_run *run);
 /* The item's sha256 (hashed once); negative errno, printed. */
 int split_item_hash(struct split_item *it);
+/* Host programs alike: the same bytes but for their GNU build ID. */
+int split_hosts_alike(struct split_item *a, struct split_item *b, bool *eq);
 /* Same type, mode and content (or link text). */
 int split_items_equal(struct split_item *a, struct split_item *b, bool *eq);

@@ -14,12 +14,11 @@ const char *split_part_name(const struct split_run *run, const struct split_layo
 			    const struct split_item *it)
 {
 	enum part_kind kind = it->src_side || it->linked ? it->part : PART_FLAVOUR;
-	size_t index = kind == PART_ARCH ? run->trees[ti].group : ti;
-	const struct split_part *p;
+	size_t index = kind == PART_ARCH ? run->trees[ti].group : kind == PART_KBUILD ? 0 : ti;
+	const struct split_part *p = split_part_find(l, kind, index, it->e->component);
 
-	if (kind == PART_COMMON && run->published)
+	if (!p && kind == PART_COMMON && run->published)
 		return "common (published)";
-	p = split_part_find(l, kind, index, it->e->component);
 	return p ? p->name : "?";
 }
 
@@ -84,7 +83,7 @@ static void emit_parts(struct yaml_out *y, const struct split_layout *l)
 	yaml_out_seq_start(y);
 	for (size_t i = 0; i < l->nparts; i++) {
 		const struct split_part *p = &l->parts[i];
-		static const char *const kinds[] = { "common", "arch", "flavour" };
+		static const char *const kinds[] = { "common", "arch", "flavour", "kbuild" };
 
 		yaml_out_map_start(y);
 		yaml_out_kv(y, "name", p->name);

@@ -85,6 +85,8 @@ static int open_trees(const struct split_opts *o, struct split_run *run)
 		t->o.list = false;
 		t->o.report = NULL;
 		t->o.verify = false;
+		if (o->layout == SPLIT_LAYOUT_DEBIAN) /* one modpost serves every target */
+			t->o.modpost = MODPOST_BUNDLED;
 		run->ntrees++;
 		r = pack_select(&t->o, &t->sel);
 		if (r < 0)
@@ -98,7 +100,7 @@ static int open_trees(const struct split_opts *o, struct split_run *run)
 }
 
 /* Trees of one source: one kernel version; a flavour's part is named once. */
-static int check_trees(const struct split_run *run)
+static int check_trees(const struct split_run *run, bool debian)
 {
 	const struct ktree *t0 = &run->trees[0].sel.t;
 
@@ -122,6 +124,13 @@ static int check_trees(const struct split_run *run)
 				run->trees[j].sel.t.obj, t->obj, run->trees[i].name);
 			return KBP_EUSAGE;
 		}
+		for (size_t j = 0; debian && j < i; j++)
+			if (!strcmp(t->release, run->trees[j].sel.t.release)) {
+				log_err("trees %s and %s have one release, %s: in Debian's layout a flavour's package is "
+					"linux-headers-RELEASE (give each flavour its own LOCALVERSION)",
+					run->trees[j].name, run->trees[i].name, t->release);
+				return KBP_EUSAGE;
+			}
 		for (size_t j = 0; j < i; j++) /* different architectures never install together */
 			if (!strcmp(t->release, run->trees[j].sel.t.release) && run->trees[i].group == run->trees[j].group)
 				log_warn("trees %s and %s have one release, %s: their flavour parts install to the same "
@@ -129,6 +138,41 @@ static int check_trees(const struct split_run *run)
 					 run->trees[j].name, run->trees[i].name, t->release);
 	}
 	return 0;
+}
+
+/* Debian's layout: the common part from the source alone, for the
+ * release's architectures, whatever trees the job has: every tree is checked
+ * against it as against a published one. */
+static int debian_common(const struct split_opts *o, struct split_run *run, struct split_run *src_run,
+			 struct split_layout *src_l)
+{
+	struct split_layout_opts lo = { .common_name = o->common_name, .common_only = true,
+					.clamp_mtime = o->pack.clamp_mtime, .kind = o->layout,
+					.merged_usr = o->merged_usr, .kbuild_name = o->kbuild_name };
+	int r;
+
+	for (size_t i = 0; i < run->ntrees; i++) {
+		const char *arch = run->trees[i].sel.t.srcarch;
+		size_t a = 0;
+
+		while (a < o->narches && strcmp(o->arches[a], arch))
+			a++;
+		if (a == o->narches) {
+			log_err("%s is a tree of %s, which is not among the release's architectures (--arch): Debian's "
+				"common part holds the sources of those alone", run->trees[i].sel.t.obj, arch);
+			return KBP_EUSAGE;
+		}
+	}
+	r = split_open_source(o, run->trees[0].sel.t.src, src_run);
+	if (r == 0)
+		r = split_partition(src_run);
+	if (r == 0)
+		r = split_layout_make(src_run, &lo, src_l);
+	if (r == 0) {
+		run->published = &src_l->common;
+		run->kbuild_part = true;
+	}
+	return r;
 }
 
 /* --out is written whole or not at all, and never inside a tree. */
@@ -223,9 +267,10 @@ static int write_parts(const struct split_opts *o, struct split_run *run, const 
 
 int kbp_split(const struct split_opts *o)
 {
-	struct split_run run = { 0 };
-	struct split_layout l = { 0 };
+	struct split_run run = { 0 }, src_run = { 0 };
+	struct split_layout l = { 0 }, src_l = { 0 };
 	struct common_list published = { 0 };
+	bool debian = o->layout == SPLIT_LAYOUT_DEBIAN;
 	int r = 0;
 
 	interrupt_install_handlers();
@@ -234,17 +279,26 @@ int kbp_split(const struct split_opts *o)
 		run.published = &published;
 	}
 	if (r == 0 && o->common_only)
-		r = split_open_source(o, &run);
+		r = split_open_source(o, o->source, &run);
 	else if (r == 0)
 		r = open_trees(o, &run);
 	if (r == 0 && !o->common_only)
-		r = check_trees(&run);
+		r = check_trees(&run, debian);
+	if (r == 0 && debian && !o->common_only)
+		r = debian_common(o, &run, &src_run, &src_l);
 	if (r == 0 && o->out && !o->list && !o->dry_run)
 		r = check_out(o, &run);
 	if (r == 0)
 		r = split_partition(&run);
-	if (r == 0)
-		r = split_layout_make(&run, o->common_name, run.published, o->common_only, o->pack.clamp_mtime, &l);
+	if (r == 0) {
+		struct split_layout_opts lo = { .common_name = o->common_name, .published = run.published,
+						.common_only = o->common_only, .clamp_mtime = o->pack.clamp_mtime,
+						.kind = o->layout, .merged_usr = o->merged_usr,
+						.kbuild_name = o->kbuild_name };
+		r = split_layout_make(&run, &lo, &l);
+	}
+	if (r == 0 && debian && !o->common_only)
+		split_layout_take_parts(&l, &src_l);
 	if (r == 0 && interrupted())
 		r = -EINTR;
 	if (r == 0 && o->list)
@@ -256,7 +310,9 @@ int kbp_split(const struct split_opts *o)
 	if (r == -EINTR && interrupted())
 		log_err("interrupted by signal %d", interrupted());
 	split_layout_release(&l);
+	split_layout_release(&src_l);
 	run_release(&run);
+	run_release(&src_run);
 	common_list_release(&published);
 	return r;
 }

@@ -11,6 +11,16 @@
 #include "pack/pack.h"
 #include "sink/sink.h"
 
+/* Where the parts install and what they are named (doc/split.md). */
+enum split_layout_kind {
+	SPLIT_LAYOUT_PARTS,  /* common, arch-ARCH, flavour-NAME */
+	/* Debian's packages: linux-headers-ABI-common (from the source alone,
+	 * every release architecture's sources), linux-kbuild-SERIES (the
+	 * build machine's host programs, one modpost for every target),
+	 * linux-headers-RELEASE (no program of the build machine) */
+	SPLIT_LAYOUT_DEBIAN,
+};
+
 /* One --tree: a built kernel tree and the name of its flavour part. */
 struct split_tree_spec {
 	const char *name; /* NULL: the tree's release */
@@ -27,12 +37,18 @@ struct split_opts {
 	const char *out;         /* directory of the parts (one root per part) */
 	enum sink_format format; /* dir: DESTDIR-like roots; else one archive per part */
 	const char *common_name; /* NULL: <kernel version>-<digest> */
+	enum split_layout_kind layout;
+	/* Debian: usr/lib/modules/RELEASE/{build,source}, relative links (else
+	 * lib/modules, absolute links, as bookworm's packages have them) */
+	bool merged_usr;
+	const char *kbuild_name; /* Debian: linux-kbuild-NAME; NULL: VERSION.PATCHLEVEL */
 	/* A published common part (its root, its directory or its list file
 	 * .kbuild-pack-common): this run writes only the other parts, and
 	 * checks every tree against it. */
 	const char *common;
 	/* --common-only: the common part alone, from the source tree (no built
-	 * tree), for the architectures named. */
+	 * tree), for the architectures named (Debian's layout: the release's
+	 * architectures, its common part always made so). */
 	bool common_only;
 	const char *source;
 	const char **arches;

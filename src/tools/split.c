@@ -36,6 +36,19 @@ static int add_tree(void *value, const char *arg)
 	return 0;
 }
 
+static int parse_layout(void *value, const char *arg)
+{
+	enum split_layout_kind *k = value;
+
+	if (!strcmp(arg, "parts"))
+		*k = SPLIT_LAYOUT_PARTS;
+	else if (!strcmp(arg, "debian"))
+		*k = SPLIT_LAYOUT_DEBIAN;
+	else
+		return -EINVAL;
+	return 0;
+}
+
 static const struct option_spec split_options[] = {
 	OPT_GROUP("Trees (read, never written):"),
 	OPT_CALLBACK('t', "tree", CMDLINE(trees), "[NAME=]DIR",
@@ -49,8 +62,9 @@ static const struct option_spec split_options[] = {
 		 "built tree): for the job of a build farm that has none"),
 	OPT_STRING('s', "src", CMDLINE(o.source), "SRC", "with --common-only: the kernel source tree"),
 	OPT_CALLBACK('a', "arch", CMDLINE(arches), "ARCH",
-		     "with --common-only: an architecture (SRCARCH: x86,\n"
-		     "arm64, ...) the release is built for (repeatable)",
+		     "with --common-only or --layout debian: an architecture\n"
+		     "(SRCARCH: x86, arm64, ...) the release is built for\n"
+		     "(repeatable)",
 		     add_tree, "--arch takes an architecture such as x86 or arm64, not '%s'"),
 	OPT_GROUP("Output:"),
 	OPT_STRING('o', "out", CMDLINE(o.out), "DIR",
@@ -61,6 +75,18 @@ static const struct option_spec split_options[] = {
 		     "dir (default), or tar, tar.gz, tar.xz, tar.zst, cpio:\n"
 		     "one archive per part, DIR/PART.FMT",
 		     kbp_parse_format, "--format takes dir, tar, tar.gz, tar.xz, tar.zst or cpio, not '%s'"),
+	OPT_CALLBACK(0, "layout", CMDLINE(o.layout), "=parts|debian",
+		     "parts (default): common, arch-ARCH, flavour-NAME;\n"
+		     "debian: Debian's packages, linux-headers-COMMON (from\n"
+		     "the source alone, every --arch), linux-kbuild-SERIES\n"
+		     "(the host programs) and linux-headers-RELEASE",
+		     parse_layout, "--layout takes 'parts' or 'debian', not '%s'"),
+	OPT_BOOL(0, "merged-usr", CMDLINE(o.merged_usr),
+		 "install usr/lib/modules/RELEASE/{build,source} as\n"
+		 "relative links (else lib/modules, absolute links)"),
+	OPT_STRING(0, "kbuild-name", CMDLINE(o.kbuild_name), "SERIES",
+		   "with --layout debian: linux-kbuild-SERIES (default:\n"
+		   "VERSION.PATCHLEVEL, e.g. 6.1)"),
 	OPT_STRING(0, "common-name", CMDLINE(o.common_name), "NAME",
 		   "name of the common part (usr/src/linux-headers-NAME);\n"
 		   "default: VERSION-common-DIGEST (its content's)"),
@@ -101,6 +127,8 @@ static const struct command_usage split_usage = {
 	.try_help = "kbuild-pack split --help",
 	.head = "Usage: kbuild-pack split --tree [NAME=]DIR --tree [NAME=]DIR... --out DIR [options]\n"
 		"       kbuild-pack split --common-only --src SRC --arch ARCH... --out DIR [options]\n"
+		"       kbuild-pack split --layout debian --common-name ABI-common --arch ARCH...\n"
+		"                         (--tree [NAME=]DIR... | --common-only --src SRC) --out DIR\n"
 		"Pack several built trees of one kernel source (flavours, architectures) as the\n"
 		"parts a distribution ships: what every tree has alike (common), what the trees\n"
 		"of an architecture share (arch-ARCH), and each tree's own (flavour-NAME).\n"
@@ -153,12 +181,15 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 
 	if (optind < argc)
 		return usage_error(&split_usage, "unexpected argument '%s'", argv[optind]);
+	bool debian = o->layout == SPLIT_LAYOUT_DEBIAN;
+
 	if (o->common_only) {
 		if (c->trees.n || !o->source || !c->arches.n || o->common)
 			return usage_error(&split_usage, "%s",
 					   "--common-only takes --src SRC and an --arch for each architecture, no --tree, no --common");
-	} else if (o->source || c->arches.n) {
-		return usage_error(&split_usage, "%s", "--src and --arch go with --common-only (a --tree finds its own sources)");
+	} else if (o->source || (c->arches.n && !debian)) {
+		return usage_error(&split_usage, "%s",
+				   "--src and --arch go with --common-only or --layout debian (a --tree finds its own sources)");
 	} else if (c->trees.n == 0) {
 		return usage_error(&split_usage, "%s", "no tree given: pass --tree DIR for each built tree");
 	}
@@ -173,6 +204,15 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 				   o->common_name);
 	if (o->common_name && o->common)
 		return usage_error(&split_usage, "%s", "--common names the published part: not with --common-name");
+	if (debian && (!o->common_name || !c->arches.n || o->common))
+		return usage_error(&split_usage, "%s",
+				   "--layout debian takes --common-name (Debian's ABI-common, e.g. 6.1.0-57-common) and an "
+				   "--arch for each release architecture; it makes the common part from the source, no --common");
+	if (!debian && (o->kbuild_name || o->merged_usr))
+		return usage_error(&split_usage, "%s", "--kbuild-name and --merged-usr go with --layout debian");
+	if (o->kbuild_name && !split_common_name_ok(o->kbuild_name))
+		return usage_error(&split_usage, "--kbuild-name '%s': want letters, digits, '.', '_', '+', '-'",
+				   o->kbuild_name);
 	return OPTIONS_GO_ON;
 }
 

@@ -914,6 +914,43 @@ case_split-bad-list() {
 	expect "$CASE"
 	[ ! -e "$OUT/q" ] || fail "a failed split left $OUT/q"
 }
+# --- split --layout debian: Debian's package names and paths
+case_split-debian-usage() {
+	: >"$S/all.err"
+	run split --layout debian --tree "$OBJ" --arch x86 --out "$OUT/x"
+	expect_rc 2 "Debian's layout without --common-name"
+	cat "$S/err.txt" >>"$S/all.err"
+	run split --layout debian --common-name 6.1.0-1-common --tree "$OBJ" --out "$OUT/x"
+	expect_rc 2 "Debian's layout without the release's architectures"
+	cat "$S/err.txt" >>"$S/all.err"
+	run split --layout debian --common-name 6.1.0-1-common --arch x86 --common "$OBJ" --tree "$OBJ" --out "$OUT/x"
+	expect_rc 2 "Debian's layout with a published common part"
+	cat "$S/err.txt" >>"$S/all.err"
+	run split --merged-usr --tree "$OBJ" --out "$OUT/x"
+	expect_rc 2 "--merged-usr without Debian's layout"
+	cat "$S/err.txt" >>"$S/all.err"
+	run split --layout rpm --tree "$OBJ" --out "$OUT/x"
+	expect_rc 2 "an unknown layout"
+	cat "$S/err.txt" >>"$S/all.err"
+	run split -M "$MANIFESTS" --layout debian --common-name 6.1.0-1-common --arch arm64 --tree "$OBJ" --out "$OUT/x"
+	expect_rc 2 "a tree of an architecture the release does not list"
+	cat "$S/all.err" "$S/err.txt" >"$S/err2.txt"
+	mv "$S/err2.txt" "$S/err.txt"
+	expect "$CASE"
+	expect_empty "$OUT"
+}
+# two flavours of one source and two releases, in Debian's layout with
+# merged /usr: every file and link of every part, and the host programs
+# in linux-kbuild-SERIES alone
+case_split-debian-write() {
+	second_flavour
+	sed -i 's/"\(.*\)"/"\1-second"/' "$S/obj2/include/generated/utsrelease.h"
+	SOURCE_DATE_EPOCH=1700000000 run split -M "$MANIFESTS" --layout debian --common-name 6.1.0-1-common --arch x86 \
+		--merged-usr --tree one="$OBJ" --tree two="$S/obj2" --out "$OUT/p"
+	expect_rc 0 "a split in Debian's layout"
+	(cd "$OUT/p" && find . -mindepth 2 ! -type d -printf '%P %y %m %l\n' | LC_ALL=C sort) >"$S/out.txt"
+	expect "$CASE"
+}
 # A series the manifests are not proven on (the synthetic tree is 6.1; here
 # the manifests prove 7.2 only): refused, nothing written; --list warns;
 # --unproven-series packs and publishes only if a canary module builds,

@@ -4,8 +4,13 @@
 # kbp_split_trees SERIES: the trees of SERIES's split, one "NAME LAYOUT ARCH
 # FLAVOUR" line each (FLAVOUR "-": none): 7.2's three default fixtures (the
 # tiny in-tree x86_64, the full O= x86_64, the full arm64 cross tree) and
-# 6.1's two (x86_64 and arm64, O=).
+# 6.1's two (x86_64 and arm64, O=). With KBP_SPLIT_LAYOUT=debian (tests/debian,
+# KBP_FIXTURE_SH its debian-fixture.sh): Debian's own amd64 and arm64 flavours.
 kbp_split_trees() {
+    if [ "${KBP_SPLIT_LAYOUT:-}" = debian ]; then
+        printf '%s\n' "amd64 obj x86_64 amd64" "arm64 obj arm64 arm64"
+        return
+    fi
     case "$1" in
     7.2) printf '%s\n' "tiny intree x86_64 -" "full obj x86_64 full" "arm64 obj arm64 full" ;;
     6.1) printf '%s\n' "x86 obj x86_64 -" "arm64 obj arm64 -" ;;
@@ -136,9 +141,9 @@ kbp_split_build() {
 kbp_split_pack_and_build() {
     kbp_split_install_fixture "$S/root"
     kbp_ro_bind "$S/root" || die "cannot make $S/root read-only"
-    log "building test modules against the installed parts of $SPLIT_ME (common, arch-${T_ARCH[$SPLIT_ME]}, flavour-$SPLIT_ME), every fixture hidden"
-    kbp_split_build "$KDIR" "$S/mod" || die "test modules do not build against the installed parts of $SPLIT_ME"
-    pass "all test modules build against the installed parts of $SPLIT_ME"
+    log "building test modules against the installed $SPLIT_WHAT of $SPLIT_ME, every fixture hidden"
+    kbp_split_build "$KDIR" "$S/mod" || die "test modules do not build against the installed $SPLIT_WHAT of $SPLIT_ME"
+    pass "all test modules build against the installed $SPLIT_WHAT of $SPLIT_ME"
 }
 
 # kbp_split_install_fixture ROOT: the split of the trees of $KBP_SPLIT_SERIES
@@ -151,13 +156,23 @@ kbp_split_install_fixture() {
     kbp_split_fixtures "$KBP_SPLIT_SERIES"
     for n in "${SPLIT_NAMES[@]}"; do [ "${T_FIX[$n]}" = "$FIX" ] && SPLIT_ME=$n; done
     [ -n "$SPLIT_ME" ] || die "$FIX is not one of the trees of the $KBP_SPLIT_SERIES split"
-    "$KBUILD_PACK" split "${SPLIT_ARGS[@]}" --out "$S/parts" 2> "$S/split.err" || { cat "$S/split.err" >&2; die "kbuild-pack split failed"; }
-    kbp_split_install "$S/parts" "$1" "$SPLIT_ME"
+    if [ "${KBP_SPLIT_LAYOUT:-}" = debian ]; then # Debian's packages, built by its three jobs
+        . "$KBP_TESTS_DIR/packaging/lib.sh"
+        . "$KBP_TESTS_DIR/debian/lib-debian-split.sh"
+        kbp_debian_names
+        kbp_debian_debs
+        kbp_debian_install "$1" "$SPLIT_ME"
+        SPLIT_WHAT="Debian packages ($PKG_COMMON, $PKG_KBUILD, ${PKG_FLAVOUR[$SPLIT_ME]})"
+    else
+        "$KBUILD_PACK" split "${SPLIT_ARGS[@]}" --out "$S/parts" 2> "$S/split.err" || { cat "$S/split.err" >&2; die "kbuild-pack split failed"; }
+        kbp_split_install "$S/parts" "$1" "$SPLIT_ME"
+        SPLIT_WHAT="parts (common, arch-${T_ARCH[$SPLIT_ME]}, flavour-$SPLIT_ME)"
+    fi
     PACKED=$KDIR
     if kbp_config_on CONFIG_DEBUG_INFO; then
         export KCFLAGS="$KCFLAGS -ffile-prefix-map=$KDIR=/kbp-kernel -ffile-prefix-map=$COMMON_DIR=/kbp-kernel"
     fi
-    pass "the parts of $SPLIT_ME (common, arch-${T_ARCH[$SPLIT_ME]}, flavour-$SPLIT_ME) installed in $1"
+    pass "the $SPLIT_WHAT of $SPLIT_ME installed in $1"
 }
 
 # kbp_split_check_install ROOT NAME WHAT: tree NAME's parts installed in

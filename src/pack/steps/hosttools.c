@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kernel/kelf.h"
 #include "kernel/toolchain.h"
 #include "kernel/tree.h"
 #include "rules/filelist.h"
@@ -114,22 +115,12 @@ static int put(struct tool_ctx *c, const char *rel, const char *built)
 /* The ELF type and machine of a file; -ENOEXEC for anything but ELF. */
 static int elf_type_machine(const char *path, unsigned *type, unsigned *machine)
 {
-	unsigned char h[EI_NIDENT + 4];
-	_cleanup_close_ int fd = open_regular(path, 0, NULL); /* a FIFO would hang */
+	struct kelf_ident id;
+	int r = kelf_peek(path, &id);
 
-	*type = *machine = 0; /* defined on every return */
-	if (fd < 0)
-		return fd == -EINVAL ? -ENOEXEC : fd;
-	if (read(fd, h, sizeof(h)) != (ssize_t)sizeof(h) || memcmp(h, ELFMAG, SELFMAG))
-		return -ENOEXEC;
-	if (h[EI_DATA] == ELFDATA2MSB) {
-		*type = (unsigned)h[16] << 8 | h[17];
-		*machine = (unsigned)h[18] << 8 | h[19];
-	} else {
-		*type = (unsigned)h[17] << 8 | h[16];
-		*machine = (unsigned)h[19] << 8 | h[18];
-	}
-	return 0;
+	*type = id.type;
+	*machine = id.machine;
+	return r;
 }
 
 /* e_machine of an ELF executable or shared object, 0 for anything else

@@ -1,0 +1,125 @@
+#!/bin/bash
+# split-test.sh CASE (KBP_SPLIT_SERIES=SERIES KBP_SPLIT_LAYOUT=debian
+# KBP_FIXTURE_SH=debian-fixture.sh): Debian's own amd64 and arm64 kernels
+# of one version, packaged in Debian's archive layout by dh_kbuild_pack
+# (tests/debian/linux: Debian's package names) in three jobs that share
+# nothing but the source (lib-debian-split.sh).
+#   jobs   each job makes exactly its packages: -A the common part
+#          (Architecture: all; the same bytes as the common part a split of
+#          both trees on one machine makes), -B on amd64 linux-kbuild-SERIES
+#          (Multi-Arch: foreign: the host programs, kbuild-modpost for every
+#          target) and the amd64 flavour, -B -aarm64 the arm64 flavour; a
+#          flavour depends on exactly the common and the host programs at its
+#          version and the host programs from it on (generated, as Debian's
+#          own: another architecture's serve it), and holds no program (its only ELF file is
+#          its vmlinux, the target's BTF base); dpkg refuses a flavour alone;
+#          each flavour with the common and the amd64 host programs, installed
+#          with dpkg --root into a root of its own (arm64 a foreign
+#          architecture there), passes verify and verify --canary and builds
+#          the test modules (every fixture hidden; arm64 cross-built) byte for
+#          byte as against the original tree
+set -euo pipefail
+. "$(dirname "$0")/../kernel/lib.sh"
+. "$(dirname "$0")/../cross/lib-cross.sh"
+. "$(dirname "$0")/../split/lib-split.sh"
+. "$(dirname "$0")/../packaging/lib.sh"
+. "$(dirname "$0")/lib-debian-split.sh"
+kbp_enter_ns "$0" "$@"
+[ $# -eq 1 ] && [ -n "${KBP_SPLIT_SERIES:-}" ] && [ "${KBP_SPLIT_LAYOUT:-}" = debian ] ||
+    die "usage: KBP_SPLIT_SERIES=SERIES KBP_SPLIT_LAYOUT=debian $0 CASE"
+SERIES=$KBP_SPLIT_SERIES
+kbpp_need dpkg-buildpackage dh fakeroot dpkg-deb dpkg
+kbp_split_open "$SERIES"
+kbpp_keep_status
+kbp_debian_names
+
+# check_debs JOB PKG...: the job made exactly these packages.
+check_debs() {
+    local job=$1 want
+    shift
+    want=$(for p in "$@"; do echo "$p"; done | LC_ALL=C sort)
+    [ "$(sed 's/_.*//' "$S/job-$job.debs" | LC_ALL=C sort)" = "$want" ] \
+        && pass "the $job job makes exactly $(echo $want)" || fail "the $job job made: $(tr '\n' ' ' < "$S/job-$job.debs")"
+}
+
+# field PKG FIELD: the control field of PKG's .deb.
+field() { dpkg-deb -f "$(kbp_debian_deb "$1")" "$2"; }
+
+# payload PKG DIR: the files PKG installs, without its docs.
+payload() {
+    dpkg-deb -x "$(kbp_debian_deb "$1")" "$2"
+    rm -rf "$2/usr/share/doc/$1"
+    (cd "$2" && rmdir --ignore-fail-on-non-empty -p usr/share/doc)
+}
+
+case_jobs() { # labels: kernel,debian,packaging
+    local n p d f elf a m
+    kbp_debian_debs
+    check_debs indep "$PKG_COMMON"
+    check_debs amd64 "$PKG_KBUILD" "${PKG_FLAVOUR[amd64]}"
+    check_debs arm64 "${PKG_FLAVOUR[arm64]}"
+    for p in "$PKG_COMMON:all:foreign" "$PKG_KBUILD:amd64:foreign" "${PKG_FLAVOUR[amd64]}:amd64:no" "${PKG_FLAVOUR[arm64]}:arm64:no"; do
+        IFS=: read -r n a m <<<"$p"
+        [ "$(field "$n" Architecture):$(field "$n" Multi-Arch)" = "$a:$m" ] \
+            && pass "$n is Architecture: $a${m:+, Multi-Arch: $m}" \
+            || fail "$n is Architecture: $(field "$n" Architecture), Multi-Arch: $(field "$n" Multi-Arch)"
+    done
+    for n in amd64 arm64; do
+        d=$(field "${PKG_FLAVOUR[$n]}" Depends)
+        [ "$d" = "$PKG_COMMON (= $VER), $PKG_KBUILD (>= $VER)" ] \
+            && pass "${PKG_FLAVOUR[$n]} depends on exactly: $d" || fail "${PKG_FLAVOUR[$n]} depends on: $d"
+    done
+
+    # the common part is the one every buildd makes: a split of both trees
+    # on one machine makes it byte for byte
+    "$KBUILD_PACK" split --layout debian --common-name "$ABI-common" $(printf -- '--arch %s ' x86 arm64 arm mips powerpc s390) \
+        "${SPLIT_ARGS[@]}" --out "$S/parts" 2> "$S/split.err" || { cat "$S/split.err" >&2; die "the one-machine split failed"; }
+    payload "$PKG_COMMON" "$S/payload-common"
+    # the component parts (PART@COMPONENT) go to PART's package
+    mkdir -p "$S/part-common"
+    for d in "$S/parts/$PKG_COMMON" "$S/parts/$PKG_COMMON"@*; do cp -a "$d/." "$S/part-common/"; done
+    diff <(kbpp_listing "$S/part-common") <(kbpp_listing "$S/payload-common") > "$S/common.diff" \
+        && pass "$PKG_COMMON from the source alone is the one-machine split's common part: $(kbpp_listing "$S/payload-common" | wc -l) files and links" \
+        || { fail "$PKG_COMMON differs from the one-machine split's common part"; head "$S/common.diff" >&2; }
+
+    # no program in a flavour: another architecture's flavour installs
+    for n in amd64 arm64; do
+        payload "${PKG_FLAVOUR[$n]}" "$S/payload-$n"
+        elf=$(cd "$S/payload-$n" && find . -type f -exec sh -c 'head -c4 "$1" | grep -q "^.ELF" && echo "$1"' _ {} \; | sed 's|^\./||')
+        [ "$elf" = "usr/src/linux-headers-${T_REL[$n]}/vmlinux" ] && [ "$(stat -c %a "$S/payload-$n/$elf")" = 644 ] \
+            && pass "${PKG_FLAVOUR[$n]} holds no program: its one ELF file is its vmlinux (the BTF base), mode 644" \
+            || fail "${PKG_FLAVOUR[$n]} holds the ELF files: $(echo $elf)"
+    done
+    # the arm64 job's host programs (not packaged: linux-kbuild is amd64's
+    # here) are among the amd64 package's, alike but for their build IDs
+    payload "$PKG_KBUILD" "$S/payload-kbuild"
+    for f in $(cd "$S/payload-arm64" && find . -type l -lname '*linux-kbuild-*' | sed 's|^\./||'); do
+        [ -e "$S/payload-kbuild/usr/lib/linux-kbuild-$KSERIES/${f#usr/src/linux-headers-${T_REL[arm64]}/}" ] \
+            || fail "${PKG_FLAVOUR[arm64]}: $f leads to nothing in $PKG_KBUILD"
+    done
+    pass "every link of ${PKG_FLAVOUR[arm64]} into linux-kbuild-$KSERIES leads to a program of the amd64 package"
+
+    # installed with dpkg: a flavour alone is refused; with the common and
+    # the host programs it builds the test modules
+    for n in amd64 arm64; do
+        mkdir -p "$S/alone-$n/var/lib/dpkg/info" "$S/alone-$n/var/lib/dpkg/updates"
+        cp /var/lib/dpkg/status "$S/alone-$n/var/lib/dpkg/status"
+        dpkg --root="$S/alone-$n" --add-architecture arm64
+        if dpkg --root="$S/alone-$n" -i "$(kbp_debian_deb "${PKG_FLAVOUR[$n]}")" > "$S/alone-$n.out" 2>&1; then
+            fail "dpkg installs ${PKG_FLAVOUR[$n]} alone"
+        else
+            grep -q "depends on $PKG_COMMON (= $VER)" "$S/alone-$n.out" && grep -q "depends on $PKG_KBUILD (>= $VER)" "$S/alone-$n.out" \
+                && pass "dpkg refuses ${PKG_FLAVOUR[$n]} alone: it depends on $PKG_COMMON (= $VER) and $PKG_KBUILD (>= $VER)" \
+                || { fail "dpkg refused ${PKG_FLAVOUR[$n]} alone, but not for its dependencies:"; cat "$S/alone-$n.out" >&2; }
+        fi
+    done
+    for n in amd64 arm64; do
+        kbp_split_use "$n"
+        kbp_debian_install "$S/root-$n" "$n"
+        pass "dpkg --root installs $PKG_COMMON, $PKG_KBUILD (amd64) and ${PKG_FLAVOUR[$n]} together"
+        kbp_split_check_install "$S/root-$n" "$n" "its Debian packages"
+    done
+}
+
+"case_$1"
+kbp_finish
