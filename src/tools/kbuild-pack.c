@@ -26,6 +26,7 @@ static const struct kbp_cmd *const cmds[] = {
 	&kbp_cmd_diff,
 	&kbp_cmd_audit,
 	&kbp_cmd_rpm_files,
+	&kbp_cmd_rpm_deps,
 	&kbp_cmd_release,
 };
 

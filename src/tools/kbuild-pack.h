@@ -36,4 +36,5 @@ extern const struct kbp_cmd kbp_cmd_verify;
 extern const struct kbp_cmd kbp_cmd_diff;
 extern const struct kbp_cmd kbp_cmd_audit;
 extern const struct kbp_cmd kbp_cmd_rpm_files;
+extern const struct kbp_cmd kbp_cmd_rpm_deps;
 extern const struct kbp_cmd kbp_cmd_release;

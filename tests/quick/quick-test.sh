@@ -914,6 +914,31 @@ case_split-bad-list() {
 	expect "$CASE"
 	[ ! -e "$OUT/q" ] || fail "a failed split left $OUT/q"
 }
+# rpm's dependency generator (kbuild_pack_split.attr) on a split's parts:
+# the lists provide, a flavour's Makefile requires, other files nothing; a
+# usage error; a list that cannot be read
+case_rpm-deps() {
+	second_flavour
+	run split -M "$MANIFESTS" --tree one="$OBJ" --tree two="$S/obj2" --out "$OUT/p"
+	expect_rc 0 "a split"
+	(cd "$OUT/p" && find . -type f | LC_ALL=C sort | sed "s|^\.|$OUT/p|") >"$S/paths"
+	"$KBUILD_PACK" rpm-deps --provides <"$S/paths" >"$S/deps.out" 2>"$S/deps.err" || fail "rpm-deps --provides failed"
+	"$KBUILD_PACK" rpm-deps --requires <"$S/paths" >>"$S/deps.out" 2>>"$S/deps.err" || fail "rpm-deps --requires failed"
+	run rpm-deps --provides --requires </dev/null
+	expect_rc 2 "both --provides and --requires"
+	cat "$S/err.txt" >>"$S/deps.err"
+	list=$(echo "$OUT"/p/common/usr/src/linux-headers-*/.kbuild-pack-common)
+	printf 'garbage\n' >"$list"
+	echo "$list" >"$S/one"
+	run rpm-deps --provides <"$S/one"
+	expect_rc 1 "rpm-deps on a list that is no list"
+	cat "$S/deps.err" "$S/err.txt" >"$S/err2.txt"
+	mv "$S/err2.txt" "$S/err.txt"
+	cat "$S/deps.out" "$S/out.txt" >"$S/out2.txt"
+	mv "$S/out2.txt" "$S/out.txt"
+	sed -i "${EXPECT_SED[@]}" "$S/out.txt" "$S/err.txt"
+	expect "$CASE"
+}
 # --- split --layout debian: Debian's package names and paths
 case_split-debian-usage() {
 	: >"$S/all.err"
