@@ -58,6 +58,44 @@ static char *follow_kbuild_link(const struct split_run *run, const struct split_
 	return xasprintf("%s/%s/%s", stage, arch->name, resolved);
 }
 
+/* A flavour's link to a program of the published host programs part: it
+ * leads there, and the program is the tree's but for its build ID. */
+static int check_published_host(const struct split_run *run, const struct split_layout *l, size_t ti,
+				const char *written, struct split_item *it, size_t *bad)
+{
+	const char *name = run->trees[ti].name, *rel = it->e->rel;
+	_cleanup_free_ char *kbuild = split_kbuild_dir(l, run, ti);
+	_cleanup_free_ char *dir = split_flavour_dir(run->trees[ti].sel.t.release);
+	_cleanup_free_ char *link_rel = path_join(dir, rel), *want = path_join(kbuild, rel);
+	_cleanup_free_ char *resolved = NULL, *pub = path_join(run->published_kbuild, rel);
+	char target[PATH_MAX];
+	ssize_t n = readlink(written, target, sizeof(target) - 1);
+	uint8_t a[SHA256_LEN], b[SHA256_LEN];
+	int r;
+
+	if (n > 0) {
+		target[n] = '\0';
+		resolved = path_resolve_link(link_rel, target);
+	}
+	if (!resolved || strcmp(resolved, want)) {
+		log_err("%s: %s: not a link into the published host programs %s", name, rel, kbuild);
+		(*bad)++;
+		return 0;
+	}
+	r = kelf_sha256_sans_build_id(pub, a);
+	if (r == 0)
+		r = kelf_sha256_sans_build_id(it->e->abs, b);
+	if (r < 0) {
+		log_err("cannot read %s or %s as ELF: %s", pub, it->e->abs, strerror(-r));
+		return r;
+	}
+	if (memcmp(a, b, SHA256_LEN)) {
+		log_err("%s: %s: the published host program differs from the tree's (%s)", name, rel, pub);
+		(*bad)++;
+	}
+	return 0;
+}
+
 static int check_item(struct split_run *run, const struct split_layout *l, const char *stage, size_t ti,
 		      struct split_item *it, size_t *bad)
 {
@@ -77,6 +115,8 @@ static int check_item(struct split_run *run, const struct split_layout *l, const
 		}
 		return 0;
 	}
+	if (it->linked && it->part == PART_KBUILD && run->published_kbuild)
+		return check_published_host(run, l, ti, w, it, bad);
 	if (it->linked) {
 		followed = follow_kbuild_link(run, l, stage, ti, w, rel, it->part, it->e->component);
 		if (!followed) {

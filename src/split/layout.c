@@ -566,7 +566,7 @@ int split_layout_make(struct split_run *run, const struct split_layout_opts *o, 
 			return r;
 	}
 	l->arch_digest = xcalloc(run->ngroups ? run->ngroups : 1, sizeof(*l->arch_digest));
-	if (!common_only && l->kind == SPLIT_LAYOUT_DEBIAN)
+	if (!common_only && l->kind == SPLIT_LAYOUT_DEBIAN && !run->published_kbuild)
 		make_kbuild(run, l);
 	for (size_t g = 0; r == 0 && !common_only && l->kind != SPLIT_LAYOUT_DEBIAN && g < run->ngroups; g++)
 		r = make_arch(run, l, g);

@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "kernel/kelf.h"
 #include "shared/alloc.h"
@@ -245,6 +246,37 @@ static bool host_program(const struct split_item *it)
 	return kelf_peek(it->e->abs, &id) == 0 && (id.type == ET_EXEC || id.type == ET_DYN);
 }
 
+/* A host program of a featureset's tree against the published linux-kbuild
+ * part it will run from: there, and alike but for its build ID. */
+static int match_published_host(const struct split_run *run, const char *rel, size_t ti, struct split_item *it,
+				 size_t *bad)
+{
+	_cleanup_free_ char *pub = path_join(run->published_kbuild, rel);
+	uint8_t a[SHA256_LEN], b[SHA256_LEN];
+	struct stat st;
+	int r;
+
+	if (lstat(pub, &st) < 0 || !S_ISREG(st.st_mode)) {
+		log_err("%s: a host program of tree %s that the published host programs (%s) lack", rel,
+			run->trees[ti].name, run->published_kbuild);
+		(*bad)++;
+		return 0;
+	}
+	r = kelf_sha256_sans_build_id(pub, a);
+	if (r == 0)
+		r = kelf_sha256_sans_build_id(it->e->abs, b);
+	if (r < 0) {
+		log_err("cannot read %s or %s as ELF: %s", pub, it->e->abs, strerror(-r));
+		return r;
+	}
+	if ((st.st_mode & 07777) != it->e->mode || memcmp(a, b, SHA256_LEN)) {
+		log_err("%s: a host program of tree %s that differs from the published one (%s)", rel,
+			run->trees[ti].name, pub);
+		(*bad)++;
+	}
+	return 0;
+}
+
 /* Object side of one path in Debian's layout: a host program goes to the
  * kbuild part, which serves every tree of the run, so it must be alike in
  * every tree that has it (Debian builds each flavour in a directory of its
@@ -266,6 +298,12 @@ static int place_host(const struct split_run *run, const char *rel, struct split
 			continue;
 		at[i]->part = PART_KBUILD;
 		at[i]->linked = true;
+		if (run->published_kbuild) {
+			r = match_published_host(run, rel, i, at[i], bad);
+			if (r < 0)
+				return r;
+			continue;
+		}
 		if (!first) {
 			first = at[i];
 			fi = i;

@@ -51,6 +51,9 @@ struct split_run {
 	 * shared object of the object side) goes to PART_KBUILD, alike in
 	 * every tree; no flavour holds one. */
 	bool kbuild_part;
+	/* --kbuild: the published host programs (usr/lib/linux-kbuild-SERIES,
+	 * absolute), which every tree's must be; no kbuild part is made */
+	const char *published_kbuild;
 };
 
 /* Only an object-tree file bigger than a link costs (a filesystem block)

@@ -175,6 +175,31 @@ static int debian_common(const struct split_opts *o, struct split_run *run, stru
 	return r;
 }
 
+/* --kbuild: the published host programs part (its root, or its directory
+ * usr/lib/linux-kbuild-SERIES), of this series. *dir: its directory,
+ * absolute. */
+static int published_kbuild(const struct split_opts *o, const struct split_run *run, char **dir)
+{
+	const struct ktree *t0 = &run->trees[0].sel.t;
+	_cleanup_free_ char *series = o->kbuild_name ? xstrdup(o->kbuild_name)
+						      : xasprintf("%d.%d", t0->version, t0->patchlevel);
+	_cleanup_free_ char *want = xasprintf("linux-kbuild-%s", series);
+	_cleanup_free_ char *in_root = xasprintf("%s/usr/lib/%s", o->kbuild, want);
+	const char *d = path_is_dir(in_root) ? in_root : o->kbuild;
+
+	if (strcmp(path_basename(d), want) || !path_is_dir(d)) {
+		log_err("--kbuild %s: not the host programs part %s (a root holding usr/lib/%s, or that directory)",
+			o->kbuild, want, want);
+		return KBP_EUSAGE;
+	}
+	*dir = realpath(d, NULL);
+	if (!*dir) {
+		log_err("--kbuild %s: %s", d, strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
 /* --out is written whole or not at all, and never inside a tree. */
 static int check_out(const struct split_opts *o, const struct split_run *run)
 {
@@ -271,6 +296,7 @@ int kbp_split(const struct split_opts *o)
 	struct split_layout l = { 0 }, src_l = { 0 };
 	struct common_list published = { 0 };
 	bool debian = o->layout == SPLIT_LAYOUT_DEBIAN;
+	_cleanup_free_ char *kbuild_dir = NULL;
 	int r = 0;
 
 	interrupt_install_handlers();
@@ -286,6 +312,9 @@ int kbp_split(const struct split_opts *o)
 		r = check_trees(&run, debian);
 	if (r == 0 && debian && !o->common_only)
 		r = debian_common(o, &run, &src_run, &src_l);
+	if (r == 0 && o->kbuild && !o->common_only)
+		r = published_kbuild(o, &run, &kbuild_dir);
+	run.published_kbuild = kbuild_dir;
 	if (r == 0 && o->out && !o->list && !o->dry_run)
 		r = check_out(o, &run);
 	if (r == 0)

@@ -42,6 +42,10 @@ struct split_opts {
 	 * lib/modules, absolute links, as bookworm's packages have them) */
 	bool merged_usr;
 	const char *kbuild_name; /* Debian: linux-kbuild-NAME; NULL: VERSION.PATCHLEVEL */
+	/* Debian: a published linux-kbuild part (its root, or its
+	 * usr/lib/linux-kbuild-SERIES): the run writes none, and each tree's
+	 * host programs must be in it (a featureset's split, rt) */
+	const char *kbuild;
 	/* A published common part (its root, its directory or its list file
 	 * .kbuild-pack-common): this run writes only the other parts, and
 	 * checks every tree against it. */

@@ -84,6 +84,10 @@ static const struct option_spec split_options[] = {
 	OPT_BOOL(0, "merged-usr", CMDLINE(o.merged_usr),
 		 "install usr/lib/modules/RELEASE/{build,source} as\n"
 		 "relative links (else lib/modules, absolute links)"),
+	OPT_STRING(0, "kbuild", CMDLINE(o.kbuild), "PATH",
+		   "with --layout debian: a published host programs part\n"
+		   "(its root, or usr/lib/linux-kbuild-SERIES): write none,\n"
+		   "each tree's programs checked against it (a featureset)"),
 	OPT_STRING(0, "kbuild-name", CMDLINE(o.kbuild_name), "SERIES",
 		   "with --layout debian: linux-kbuild-SERIES (default:\n"
 		   "VERSION.PATCHLEVEL, e.g. 6.1)"),
@@ -208,8 +212,8 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 		return usage_error(&split_usage, "%s",
 				   "--layout debian takes --common-name (Debian's ABI-common, e.g. 6.1.0-57-common) and an "
 				   "--arch for each release architecture; it makes the common part from the source, no --common");
-	if (!debian && (o->kbuild_name || o->merged_usr))
-		return usage_error(&split_usage, "%s", "--kbuild-name and --merged-usr go with --layout debian");
+	if (!debian && (o->kbuild_name || o->merged_usr || o->kbuild))
+		return usage_error(&split_usage, "%s", "--kbuild, --kbuild-name and --merged-usr go with --layout debian");
 	if (o->kbuild_name && !split_common_name_ok(o->kbuild_name))
 		return usage_error(&split_usage, "--kbuild-name '%s': want letters, digits, '.', '_', '+', '-'",
 				   o->kbuild_name);

@@ -17,7 +17,11 @@
 #          with dpkg --root into a root of its own (arm64 a foreign
 #          architecture there), passes verify and verify --canary and builds
 #          the test modules (every fixture hidden; arm64 cross-built) byte for
-#          byte as against the original tree
+#          byte as against the original tree. The second featureset (kbp,
+#          lib-debian-split.sh): its common package from -A, its flavour from
+#          -B on amd64, which depends on its own common package and on
+#          linux-kbuild-SERIES, whose programs it links to and runs;
+#          installed, verify and verify --canary pass
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/../cross/lib-cross.sh"
@@ -55,10 +59,11 @@ payload() {
 case_jobs() { # labels: kernel,debian,packaging
     local n p d f elf a m
     kbp_debian_debs
-    check_debs indep "$PKG_COMMON"
-    check_debs amd64 "$PKG_KBUILD" "${PKG_FLAVOUR[amd64]}"
+    check_debs indep "$PKG_COMMON" "$PKG_FS_COMMON"
+    check_debs amd64 "$PKG_KBUILD" "${PKG_FLAVOUR[amd64]}" "$PKG_FS_FLAVOUR"
     check_debs arm64 "${PKG_FLAVOUR[arm64]}"
-    for p in "$PKG_COMMON:all:foreign" "$PKG_KBUILD:amd64:foreign" "${PKG_FLAVOUR[amd64]}:amd64:no" "${PKG_FLAVOUR[arm64]}:arm64:no"; do
+    for p in "$PKG_COMMON:all:foreign" "$PKG_KBUILD:amd64:foreign" "${PKG_FLAVOUR[amd64]}:amd64:no" "${PKG_FLAVOUR[arm64]}:arm64:no" \
+             "$PKG_FS_COMMON:all:foreign" "$PKG_FS_FLAVOUR:amd64:no"; do
         IFS=: read -r n a m <<<"$p"
         [ "$(field "$n" Architecture):$(field "$n" Multi-Arch)" = "$a:$m" ] \
             && pass "$n is Architecture: $a${m:+, Multi-Arch: $m}" \
@@ -69,6 +74,9 @@ case_jobs() { # labels: kernel,debian,packaging
         [ "$d" = "$PKG_COMMON (= $VER), $PKG_KBUILD (>= $VER)" ] \
             && pass "${PKG_FLAVOUR[$n]} depends on exactly: $d" || fail "${PKG_FLAVOUR[$n]} depends on: $d"
     done
+    d=$(field "$PKG_FS_FLAVOUR" Depends)
+    [ "$d" = "$PKG_FS_COMMON (= $VER), $PKG_KBUILD (>= $VER)" ] \
+        && pass "the featureset's $PKG_FS_FLAVOUR depends on exactly: $d" || fail "$PKG_FS_FLAVOUR depends on: $d"
 
     # the common part is the one every buildd makes: a split of both trees
     # on one machine makes it byte for byte
@@ -119,6 +127,27 @@ case_jobs() { # labels: kernel,debian,packaging
         pass "dpkg --root installs $PKG_COMMON, $PKG_KBUILD (amd64) and ${PKG_FLAVOUR[$n]} together"
         kbp_split_check_install "$S/root-$n" "$n" "its Debian packages"
     done
+
+    # the featureset: its flavour runs the main split's host programs
+    payload "$PKG_FS_FLAVOUR" "$S/payload-fs"
+    (cd "$S/payload-fs" && find . -type l -lname '*linux-kbuild-*' | sed 's|^\./||') > "$S/fs-links"
+    [ -s "$S/fs-links" ] || fail "$PKG_FS_FLAVOUR has no link into $PKG_KBUILD"
+    while read -r f; do
+        [ -e "$S/payload-kbuild/usr/lib/linux-kbuild-$KSERIES/${f#usr/src/$PKG_FS_FLAVOUR/}" ] \
+            || fail "$PKG_FS_FLAVOUR: $f leads to nothing in $PKG_KBUILD"
+    done < "$S/fs-links"
+    pass "the $(wc -l < "$S/fs-links") links of $PKG_FS_FLAVOUR into linux-kbuild-$KSERIES lead to programs of the amd64 package"
+    unset ARCH CROSS_COMPILE
+    mkdir -p "$S/root-fs/var/lib/dpkg/info" "$S/root-fs/var/lib/dpkg/updates"
+    cp /var/lib/dpkg/status "$S/root-fs/var/lib/dpkg/status"
+    kbpp_run "$S/install-fs.log" dpkg --root="$S/root-fs" -i "$(kbp_debian_deb "$PKG_FS_COMMON")" \
+        "$(kbp_debian_deb "$PKG_KBUILD")" "$(kbp_debian_deb "$PKG_FS_FLAVOUR")"
+    pass "dpkg --root installs $PKG_FS_COMMON, $PKG_KBUILD and $PKG_FS_FLAVOUR together"
+    "$KBUILD_PACK" verify "$S/root-fs" > "$S/verify-fs.out" 2>&1 && pass "verify accepts the featureset's packages" \
+        || fail "verify of the featureset's packages: $(cat "$S/verify-fs.out")"
+    "$KBUILD_PACK" verify --canary "$S/root-fs/usr/src/$PKG_FS_FLAVOUR" > "$S/canary-fs.out" 2>&1 \
+        && pass "verify --canary builds a module against the featureset's packages" \
+        || fail "verify --canary of the featureset's packages: $(tail -n 20 "$S/canary-fs.out")"
 }
 
 "case_$1"

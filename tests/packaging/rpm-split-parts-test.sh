@@ -27,7 +27,9 @@ kbpp_need rpmbuild rpm rpmdb rpm2cpio cpio
 
 name=kbp-test-headers
 ver=$(echo "$REL" | tr - _)-1
-# rpm's file attributes and kbuild-pack's, as installed together
+# rpm's file attributes and kbuild-pack's, as installed together: rpm
+# takes the attribute names from %{_fileattrsdir} and their macros from its
+# macro path (which names /usr/lib/rpm/fileattrs/*.attr): --load ours
 mkdir -p "$S/fileattrs"
 ln -s /usr/lib/rpm/fileattrs/*.attr "$KBP_TOP/packaging/rpm/kbuild_pack_split.attr" "$S/fileattrs/"
 declare -A rpm
@@ -35,7 +37,7 @@ for arch in x86 arm64; do
     top=$S/rpmbuild-$arch; mkdir -p "$S/tmp"
     kbpp_run "$S/rpmbuild-$arch.log" rpmbuild -bb \
         --load "$KBP_TOP/packaging/rpm/macros.kbuild-pack" \
-        --define "_fileattrsdir $S/fileattrs" \
+        --load "$KBP_TOP/packaging/rpm/kbuild_pack_split.attr" --define "_fileattrsdir $S/fileattrs" \
         --define "_topdir $top" --define "_tmppath $S/tmp" \
         --define "kbuild_pack $KBUILD_PACK" \
         --define "kobj_x86 ${T_DIR[x86]}" --define "kobj_arm64 ${T_DIR[arm64]}" \

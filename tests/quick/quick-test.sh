@@ -976,6 +976,31 @@ case_split-debian-write() {
 	(cd "$OUT/p" && find . -mindepth 2 ! -type d -printf '%P %y %m %l\n' | LC_ALL=C sort) >"$S/out.txt"
 	expect "$CASE"
 }
+# a featureset (Debian's rt): another source (a header patched), its own
+# common part, and no host programs of its own: its flavour links to the
+# published linux-kbuild part of the main split, which its programs must
+# match; one that differs is refused, naming it
+case_split-debian-featureset() {
+	second_flavour
+	cp -a "$SRC" "$S/src2"
+	ln -sfn "$S/src2" "$S/obj2/source"
+	echo '/* rt */' >>"$S/src2/include/linux/module.h"
+	sed -i 's/"\(.*\)"/"\1-rt"/' "$S/obj2/include/generated/utsrelease.h"
+	run split -M "$MANIFESTS" --layout debian --common-name 6.1.0-1-common --arch x86 --tree one="$OBJ" --out "$OUT/main"
+	expect_rc 0 "the main split"
+	run split -M "$MANIFESTS" --layout debian --common-name 6.1.0-1-common-rt --arch x86 --kbuild "$OUT/main/linux-kbuild-6.1" \
+		--tree rt="$S/obj2" --out "$OUT/rt"
+	expect_rc 0 "the featureset's split against the published host programs"
+	(cd "$OUT/rt" && find . -mindepth 2 \( -type l -o -name Makefile \) -printf '%P %y %l\n' | LC_ALL=C sort) >"$S/list.txt"
+	grep -c '' "$OUT"/rt/linux-headers-6.1.0-1-common-rt/usr/src/*/.kbuild-pack-common >>"$S/list.txt"
+	printf 'x' >>"$S/obj2/scripts/basic/fixdep"
+	run split -M "$MANIFESTS" --layout debian --common-name 6.1.0-1-common-rt --arch x86 --kbuild "$OUT/main/linux-kbuild-6.1" \
+		--tree rt="$S/obj2" --out "$OUT/rt2"
+	expect_rc 1 "a featureset whose fixdep differs from the published one"
+	mv "$S/list.txt" "$S/out.txt"
+	expect "$CASE"
+	[ ! -e "$OUT/rt2" ] || fail "a failed split left $OUT/rt2"
+}
 # A series the manifests are not proven on (the synthetic tree is 6.1; here
 # the manifests prove 7.2 only): refused, nothing written; --list warns;
 # --unproven-series packs and publishes only if a canary module builds,
