@@ -70,7 +70,7 @@ static int check_published_host(const struct split_run *run, const struct split_
 	_cleanup_free_ char *resolved = NULL, *pub = path_join(run->published_kbuild, rel);
 	char target[PATH_MAX];
 	ssize_t n = readlink(written, target, sizeof(target) - 1);
-	uint8_t a[SHA256_LEN], b[SHA256_LEN];
+	bool eq;
 	int r;
 
 	if (n > 0) {
@@ -82,14 +82,10 @@ static int check_published_host(const struct split_run *run, const struct split_
 		(*bad)++;
 		return 0;
 	}
-	r = kelf_sha256_sans_build_id(pub, a);
-	if (r == 0)
-		r = kelf_sha256_sans_build_id(it->e->abs, b);
-	if (r < 0) {
-		log_err("cannot read %s or %s as ELF: %s", pub, it->e->abs, strerror(-r));
+	r = split_programs_alike(pub, it->e->abs, &eq);
+	if (r < 0)
 		return r;
-	}
-	if (memcmp(a, b, SHA256_LEN)) {
+	if (!eq) {
 		log_err("%s: %s: the published host program differs from the tree's (%s)", name, rel, pub);
 		(*bad)++;
 	}
@@ -155,16 +151,10 @@ static int check_item(struct split_run *run, const struct split_layout *l, const
 	}
 	if (memcmp(sha, it->sha, SHA256_LEN) && it->part == PART_KBUILD) {
 		/* another tree's copy of the same program: alike but for its build ID */
-		uint8_t a[SHA256_LEN];
-		r = kelf_sha256_sans_build_id(at, sha);
-		if (r == 0)
-			r = kelf_sha256_sans_build_id(it->e->abs, a);
-		if (r < 0) {
-			log_err("cannot read %s or %s as ELF: %s", at, it->e->abs, strerror(-r));
+		bool eq;
+		r = split_programs_alike(at, it->e->abs, &eq);
+		if (r < 0 || eq)
 			return r;
-		}
-		if (!memcmp(sha, a, SHA256_LEN))
-			return 0;
 	}
 	if (memcmp(sha, it->sha, SHA256_LEN)) {
 		log_err("%s: %s: its bytes differ from the tree's (%s)", name, rel, at);

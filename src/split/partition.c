@@ -63,23 +63,29 @@ int split_items_equal(struct split_item *a, struct split_item *b, bool *eq)
 	return r;
 }
 
-int split_hosts_alike(struct split_item *a, struct split_item *b, bool *eq)
+int split_programs_alike(const char *a, const char *b, bool *eq)
 {
 	uint8_t sa[SHA256_LEN], sb[SHA256_LEN];
+	int r = kelf_sha256_sans_build_id(a, sa);
+
+	if (r == 0)
+		r = kelf_sha256_sans_build_id(b, sb);
+	if (r < 0) {
+		log_err("cannot read %s or %s as ELF: %s", a, b, strerror(-r));
+		return r;
+	}
+	*eq = !memcmp(sa, sb, SHA256_LEN);
+	return 0;
+}
+
+int split_hosts_alike(struct split_item *a, struct split_item *b, bool *eq)
+{
 	int r = split_items_equal(a, b, eq);
 
 	if (r < 0 || *eq || a->e->type != ENTRY_FILE || a->e->type != b->e->type || a->e->mode != b->e->mode ||
 	    a->e->size != b->e->size)
 		return r;
-	r = kelf_sha256_sans_build_id(a->e->abs, sa);
-	if (r == 0)
-		r = kelf_sha256_sans_build_id(b->e->abs, sb);
-	if (r < 0) {
-		log_err("cannot read %s or %s as ELF: %s", a->e->abs, b->e->abs, strerror(-r));
-		return r;
-	}
-	*eq = !memcmp(sa, sb, SHA256_LEN);
-	return 0;
+	return split_programs_alike(a->e->abs, b->e->abs, eq);
 }
 
 static int equal_to_listed(struct split_item *it, const struct common_file *cf, bool *eq)
@@ -252,8 +258,8 @@ static int match_published_host(const struct split_run *run, const char *rel, si
 				 size_t *bad)
 {
 	_cleanup_free_ char *pub = path_join(run->published_kbuild, rel);
-	uint8_t a[SHA256_LEN], b[SHA256_LEN];
 	struct stat st;
+	bool eq;
 	int r;
 
 	if (lstat(pub, &st) < 0 || !S_ISREG(st.st_mode)) {
@@ -262,14 +268,10 @@ static int match_published_host(const struct split_run *run, const char *rel, si
 		(*bad)++;
 		return 0;
 	}
-	r = kelf_sha256_sans_build_id(pub, a);
-	if (r == 0)
-		r = kelf_sha256_sans_build_id(it->e->abs, b);
-	if (r < 0) {
-		log_err("cannot read %s or %s as ELF: %s", pub, it->e->abs, strerror(-r));
+	r = split_programs_alike(pub, it->e->abs, &eq);
+	if (r < 0)
 		return r;
-	}
-	if ((st.st_mode & 07777) != it->e->mode || memcmp(a, b, SHA256_LEN)) {
+	if ((st.st_mode & 07777) != it->e->mode || !eq) {
 		log_err("%s: a host program of tree %s that differs from the published one (%s)", rel,
 			run->trees[ti].name, pub);
 		(*bad)++;

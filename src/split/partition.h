@@ -66,7 +66,10 @@ struct split_run {
 int split_partition(struct split_run *run);
 /* The item's sha256 (hashed once); negative errno, printed. */
 int split_item_hash(struct split_item *it);
-/* Host programs alike: the same bytes but for their GNU build ID. */
+/* Two program files alike: the same bytes but for their GNU build ID (one
+ * program built in two directories). Negative errno, printed. */
+int split_programs_alike(const char *a, const char *b, bool *eq);
+/* Host programs alike: the same mode and size and split_programs_alike(). */
 int split_hosts_alike(struct split_item *a, struct split_item *b, bool *eq);
 /* Same type, mode and content (or link text). */
 int split_items_equal(struct split_item *a, struct split_item *b, bool *eq);
