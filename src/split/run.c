@@ -200,6 +200,21 @@ static int published_kbuild(const struct split_opts *o, const struct split_run *
 	return 0;
 }
 
+/* A published common part of another kernel never serves these trees,
+ * even when no file of theirs collides with it. */
+static int check_published_kernel(const struct common_list *pub, const struct split_run *run)
+{
+	const struct ktree *t0 = &run->trees[0].sel.t;
+	_cleanup_free_ char *ver = xasprintf("%d.%d.%d", t0->version, t0->patchlevel, t0->sublevel);
+
+	if (strcmp(pub->kernel, ver)) {
+		log_err("--common: %s is the common part of Linux %s; the trees are Linux %s", pub->name, pub->kernel,
+			ver);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* --out is written whole or not at all, and never inside a tree. */
 static int check_out(const struct split_opts *o, const struct split_run *run)
 {
@@ -310,6 +325,8 @@ int kbp_split(const struct split_opts *o)
 		r = open_trees(o, &run);
 	if (r == 0 && !o->common_only)
 		r = check_trees(&run, debian);
+	if (r == 0 && o->common && !o->common_only)
+		r = check_published_kernel(&published, &run);
 	if (r == 0 && debian && !o->common_only)
 		r = debian_common(o, &run, &src_run, &src_l);
 	if (r == 0 && o->kbuild && !o->common_only)

@@ -8,9 +8,11 @@
 #define _GNU_SOURCE
 #include "split/stamp.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "shared/alloc.h"
@@ -19,6 +21,7 @@
 #include "shared/macro.h"
 #include "shared/path.h"
 #include "shared/strbuf.h"
+#include "split/layout.h"
 
 static void format_entries(const struct common_list *cl, struct strbuf *b)
 {
@@ -116,6 +119,14 @@ static bool header(char *line, const char *key, char **value)
 	return true;
 }
 
+static bool kernel_version_ok(const char *v)
+{
+	unsigned a, b, c;
+	int n = 0;
+
+	return sscanf(v, "%u.%u.%u%n", &a, &b, &c, &n) == 3 && v[n] == '\0' && isdigit((unsigned char)v[0]);
+}
+
 static int parse(const char *file, char *text, struct common_list *cl)
 {
 	char *digest = NULL;
@@ -153,6 +164,19 @@ static int parse(const char *file, char *text, struct common_list *cl)
 	}
 	if (!digest) {
 		log_err("%s: not a kbuild-pack common part list (no name, kernel and digest lines)", file);
+		return -EINVAL;
+	}
+	/* The digest covers the entries alone: the name (a directory, a
+	 * Makefile's word) and the kernel are checked as the options are. */
+	if (!split_common_name_ok(cl->name)) {
+		log_err("%s:1: name '%s': a common part's name is letters, digits, '.', '_', '+' and '-' (it names a "
+			"directory and goes into Makefiles)", file, cl->name);
+		free(digest);
+		return -EINVAL;
+	}
+	if (!kernel_version_ok(cl->kernel)) {
+		log_err("%s:2: kernel '%s': not a kernel version (VERSION.PATCHLEVEL.SUBLEVEL)", file, cl->kernel);
+		free(digest);
 		return -EINVAL;
 	}
 	common_list_digest(cl);

@@ -1001,6 +1001,28 @@ case_split-debian-featureset() {
 	expect "$CASE"
 	[ ! -e "$OUT/rt2" ] || fail "a failed split left $OUT/rt2"
 }
+# A published common list is input: its name (not covered by the digest)
+# may neither leave --out nor put make code into a flavour's Makefile, and a
+# list of another kernel is refused though no file of the tree collides;
+# each refused, nothing written (issue 32)
+case_split-common-list-fields() {
+	run split -M "$MANIFESTS" --tree one="$OBJ" --out "$OUT/p"
+	expect_rc 0 "a split to take the list from"
+	list=$(echo "$OUT"/p/common/usr/src/linux-headers-*/.kbuild-pack-common)
+	: >"$S/all.err"
+	for bad in '1s|.*|name ../../../ESCAPED|' '1s|.*|name x$(shell touch '"$S"'/INJECTED)|' '2s|.*|kernel 9.9.9|' '2s|.*|kernel 6.1|'; do
+		sed "$bad" "$list" >"$S/list"
+		run split -M "$MANIFESTS" --common "$S/list" --tree "$OBJ" --out "$OUT/q"
+		expect_rc 1 "a list edited with $bad"
+		cat "$S/err.txt" >>"$S/all.err"
+		[ ! -e "$OUT/q" ] || fail "a refused split wrote $OUT/q"
+	done
+	[ ! -e "$S/INJECTED" ] && [ ! -e "$S/ESCAPED" ] && [ ! -e "$OUT/ESCAPED" ] || fail "a list's name reached a path or make"
+	mv "$S/all.err" "$S/err.txt"
+	: >"$S/out.txt"
+	sed -i -e 's/digest [0-9a-f]\{64\}/digest @DIGEST@/g' "$S/err.txt"
+	expect "$CASE"
+}
 # A series the manifests are not proven on (the synthetic tree is 6.1; here
 # the manifests prove 7.2 only): refused, nothing written; --list warns;
 # --unproven-series packs and publishes only if a canary module builds,
