@@ -34,62 +34,55 @@ static char *written_path(const struct split_run *run, const struct split_layout
 	return xasprintf("%s/%s/%s/%s", stage, p->name, dir, it->e->rel);
 }
 
+/* Where a flavour's link into its shared programs (an arch part's or
+ * linux-kbuild's directory) leads inside the installed root, as the kernel
+ * resolves it; NULL when it leads anywhere else. */
+static char *kbuild_link_target(const struct split_run *run, const struct split_layout *l, size_t ti,
+				const char *written, const char *rel)
+{
+	_cleanup_free_ char *kbuild = split_kbuild_dir(l, run, ti);
+	_cleanup_free_ char *dir = split_flavour_dir(run->trees[ti].sel.t.release);
+	_cleanup_free_ char *link_rel = path_join(dir, rel);
+	char target[PATH_MAX];
+	ssize_t n = readlink(written, target, sizeof(target) - 1);
+	char *resolved;
+
+	if (n < 0)
+		return NULL;
+	target[n] = '\0';
+	resolved = path_resolve_link(link_rel, target);
+	if (resolved && (strncmp(resolved, kbuild, strlen(kbuild)) || resolved[strlen(kbuild)] != '/')) {
+		free(resolved);
+		return NULL;
+	}
+	return resolved;
+}
+
 /* A link of the flavour's directory into the arch or kbuild part, followed in stage. */
 static char *follow_kbuild_link(const struct split_run *run, const struct split_layout *l, const char *stage,
 				size_t ti, const char *written, const char *rel, enum part_kind part, const char *component)
 {
-	const struct split_tree *t = &run->trees[ti];
-	const struct split_part *arch = NULL;
-	_cleanup_free_ char *kbuild = split_kbuild_dir(l, run, ti);
-	_cleanup_free_ char *dir = split_flavour_dir(t->sel.t.release);
-	_cleanup_free_ char *link_rel = path_join(dir, rel);
-	char target[PATH_MAX];
-	ssize_t n = readlink(written, target, sizeof(target) - 1);
-	_cleanup_free_ char *resolved = NULL;
+	const struct split_part *p = split_part_find(l, part, part == PART_ARCH ? run->trees[ti].group : 0, component);
+	_cleanup_free_ char *resolved = p ? kbuild_link_target(run, l, ti, written, rel) : NULL;
 
-	arch = split_part_find(l, part, part == PART_ARCH ? t->group : 0, component);
-	if (n < 0 || !arch)
-		return NULL;
-	target[n] = '\0';
-	/* Resolved inside the installed root, as the kernel resolves it. */
-	resolved = path_resolve_link(link_rel, target);
-	if (!resolved || strncmp(resolved, kbuild, strlen(kbuild)) || resolved[strlen(kbuild)] != '/')
-		return NULL;
-	return xasprintf("%s/%s/%s", stage, arch->name, resolved);
+	return resolved ? xasprintf("%s/%s/%s", stage, p->name, resolved) : NULL;
 }
 
-/* A flavour's link to a program of the published host programs part: it
- * leads there, and the program is the tree's but for its build ID. */
-static int check_published_host(const struct split_run *run, const struct split_layout *l, size_t ti,
-				const char *written, struct split_item *it, size_t *bad)
+/* A flavour's link to a program of the published host programs (--kbuild):
+ * it leads to that program (whose bytes were matched with the tree's when
+ * it was placed, match_published_host). */
+static void check_published_host(const struct split_run *run, const struct split_layout *l, size_t ti,
+				  const char *written, const struct split_item *it, size_t *bad)
 {
-	const char *name = run->trees[ti].name, *rel = it->e->rel;
 	_cleanup_free_ char *kbuild = split_kbuild_dir(l, run, ti);
-	_cleanup_free_ char *dir = split_flavour_dir(run->trees[ti].sel.t.release);
-	_cleanup_free_ char *link_rel = path_join(dir, rel), *want = path_join(kbuild, rel);
-	_cleanup_free_ char *resolved = NULL, *pub = path_join(run->published_kbuild, rel);
-	char target[PATH_MAX];
-	ssize_t n = readlink(written, target, sizeof(target) - 1);
-	bool eq;
-	int r;
+	_cleanup_free_ char *want = path_join(kbuild, it->e->rel);
+	_cleanup_free_ char *resolved = kbuild_link_target(run, l, ti, written, it->e->rel);
 
-	if (n > 0) {
-		target[n] = '\0';
-		resolved = path_resolve_link(link_rel, target);
-	}
 	if (!resolved || strcmp(resolved, want)) {
-		log_err("%s: %s: not a link into the published host programs %s", name, rel, kbuild);
-		(*bad)++;
-		return 0;
-	}
-	r = split_programs_alike(pub, it->e->abs, &eq);
-	if (r < 0)
-		return r;
-	if (!eq) {
-		log_err("%s: %s: the published host program differs from the tree's (%s)", name, rel, pub);
+		log_err("%s: %s: not a link into the published host programs %s", run->trees[ti].name, it->e->rel,
+			kbuild);
 		(*bad)++;
 	}
-	return 0;
 }
 
 static int check_item(struct split_run *run, const struct split_layout *l, const char *stage, size_t ti,
@@ -111,8 +104,10 @@ static int check_item(struct split_run *run, const struct split_layout *l, const
 		}
 		return 0;
 	}
-	if (it->linked && it->part == PART_KBUILD && run->published_kbuild)
-		return check_published_host(run, l, ti, w, it, bad);
+	if (it->linked && it->part == PART_KBUILD && run->published_kbuild) {
+		check_published_host(run, l, ti, w, it, bad);
+		return 0;
+	}
 	if (it->linked) {
 		followed = follow_kbuild_link(run, l, stage, ti, w, rel, it->part, it->e->component);
 		if (!followed) {

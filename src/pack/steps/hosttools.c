@@ -112,26 +112,15 @@ static int put(struct tool_ctx *c, const char *rel, const char *built)
 	return 0;
 }
 
-/* The ELF type and machine of a file; -ENOEXEC for anything but ELF. */
-static int elf_type_machine(const char *path, unsigned *type, unsigned *machine)
-{
-	struct kelf_ident id;
-	int r = kelf_peek(path, &id);
-
-	*type = id.type;
-	*machine = id.machine;
-	return r;
-}
-
 /* e_machine of an ELF executable or shared object, 0 for anything else
  * (relocatable objects, scripts, data, a missing file). */
 static unsigned elf_program_machine(const char *path)
 {
-	unsigned type = 0, machine = 0;
+	struct kelf_ident id;
 
-	if (elf_type_machine(path, &type, &machine) < 0)
+	if (kelf_peek(path, &id) < 0)
 		return 0;
-	return type == ET_EXEC || type == ET_DYN ? machine : 0;
+	return id.type == ET_EXEC || id.type == ET_DYN ? id.machine : 0;
 }
 
 /* Replaces what the copy of the tree holds at path: a link there is
@@ -246,13 +235,13 @@ static int refuse_special(const char *path, const struct stat *st)
  * and nothing the build machine made passes for rebuilt. */
 static int drop_build_product(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
-	unsigned type, machine;
+	struct kelf_ident id;
 
 	if (flag != FTW_F)
 		return 0;
 	if (!S_ISREG(st->st_mode))
 		return refuse_special(path, st);
-	if (path[ftw->base] == '.' || elf_type_machine(path, &type, &machine) == 0)
+	if (path[ftw->base] == '.' || kelf_peek(path, &id) == 0)
 		return unlink(path);
 	return 0;
 }
