@@ -1,15 +1,18 @@
 #!/bin/bash
 # build-root.sh [SUITE]
 #
-# Builds (once, cached) the Debian build root in which the Rust tests build
-# the Rust fixture kernel and their Rust modules: Debian 12's rustc (1.63)
-# cannot build kernel 7.2's Rust, Debian 13 (trixie) ships what 7.2 needs.
+# Builds (once, cached) a Debian build root of SUITE, for what Debian 12's
+# toolchain cannot build:
+#   trixie  the Rust tests' fixture kernel and their Rust modules (Debian
+#           12's rustc 1.63 cannot build kernel 7.2's Rust)
+#   forky   Debian's own forky kernel (tests/fixture/debian-fixture.sh 7.2),
+#           whose .config holds the toolchain of Debian's buildds (gcc-16)
 # The root is made by mmdebstrap (--variant=apt) from the Debian archive with
-# the packages of scripts/root/packages.txt, and is entered with
-# scripts/in-root.sh. Only trixie is known.
+# the packages of scripts/root/SUITE.txt, and is entered with
+# scripts/in-root.sh.
 #
 # ROOT = ${KBP_ROOT_CACHE:-/var/cache/kbuild-pack/roots}/SUITE-HASH, with
-# HASH = first 12 hex digits of sha256(packages.txt + this script): a
+# HASH = first 12 hex digits of sha256(SUITE.txt + this script): a
 # changed package list or builder builds a new root, and roots of the same
 # suite with another hash are removed. The root is built in ROOT.tmp.PID and
 # renamed onto ROOT when complete (marker .kbp-root-complete), under a flock
@@ -23,10 +26,10 @@ log() { echo "build-root: $*" >&2; }
 die() { echo "build-root: ERROR: $*" >&2; exit 1; }
 
 SUITE=${1:-trixie}
-case "$SUITE" in trixie) ;; *) die "unknown suite '$SUITE' (want trixie)" ;; esac
+case "$SUITE" in trixie|forky) ;; *) die "unknown suite '$SUITE' (want trixie or forky)" ;; esac
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SELF="$HERE/$(basename "${BASH_SOURCE[0]}")"
-LIST=$HERE/root/packages.txt
+LIST=$HERE/root/$SUITE.txt
 CACHE=${KBP_ROOT_CACHE:-/var/cache/kbuild-pack/roots}
 MIRROR=${KBP_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 MARKER=.kbp-root-complete
@@ -57,7 +60,10 @@ TMP=$ROOT.tmp.$$
 trap 'rm -rf --one-file-system "$TMP"' EXIT
 START=$(date +%s)
 log "building $SUITE root in $TMP: $PKGS"
-mmdebstrap --variant=apt --include="$PKGS" "$SUITE" "$TMP" "$MIRROR" >&2 \
+# A testing suite's Release carries a Valid-Until that an archive snapshot
+# outlives (scripts/fetch-deb.sh reads it the same way).
+mmdebstrap --variant=apt --aptopt='Acquire::Check-Valid-Until "false"' \
+    --include="$PKGS" "$SUITE" "$TMP" "$MIRROR" >&2 \
     || die "mmdebstrap failed"
 END=$(date +%s)
 echo "$((END - START))" > "$TMP/.kbp-root-seconds"

@@ -23,8 +23,10 @@ exec unshare -m --propagation private -- bash -s "$ROOT" "$BINDS" "$PWD" "$@" <<
 set -euo pipefail
 ROOT=$1 BINDS=$2 CWD=$3; shift 3
 # ROOT bound onto itself: the chroot's / is then a mount point, which a
-# nested `unshare -m --propagation private` (tests/fixture/fixture.sh) needs.
-mount --bind "$ROOT" "$ROOT"
+# nested `unshare -m --propagation private` (tests/fixture/fixture.sh) needs;
+# recursively, so that what a caller mounted inside ROOT stays (a test's
+# private /etc/dkms).
+mount --rbind "$ROOT" "$ROOT"
 IFS=: read -r -a dirs <<< "$BINDS"
 for d in "${dirs[@]}"; do
     [ -n "$d" ] && [ -d "$d" ] || continue

@@ -21,10 +21,13 @@
 # clang one) names its tests SERIES-FLAVOUR.
 # kbp_cross_fixture(SERIES:ARCH[:FLAVOUR] TIER): a cross-built fixture
 #   (tests/cross: cross-build/-target/-boot, cross modpost, audit-pack-cross).
-# kbp_debian_fixture(SERIES:ARCH:DEBIAN-FLAVOUR TIER): Debian's own kernel
-#   of the version of its linux-source-SERIES, from Debian's archive: its
-#   config, .kernelvariables and Module.symvers, prepared, not built, and
-#   its image and modules (tests/fixture/debian-fixture.sh; tests/debian).
+# kbp_debian_fixture(SERIES:ARCH:DEBIAN-FLAVOUR TIER [ROLE...]): Debian's own
+#   kernel of the version of its linux-source-SERIES, from Debian's archive:
+#   its config, .kernelvariables and Module.symvers, prepared, not built
+#   (a suite other than the host's: in a build root of that suite), and its
+#   image and modules (tests/fixture/debian-fixture.sh; tests/debian). ROLEs:
+#   no-modversions  the kernel has no CONFIG_MODVERSIONS (forky's): the boot
+#                   that must refuse a module changes its vermagic, not a CRC
 #
 # The default tier builds one fixture per thing only it proves: the O=
 # layout of 5.10, 6.1 and 6.12, the in-tree layout once (7.2), 7.2's
@@ -58,6 +61,7 @@ macro(kbp_series_table)
   kbp_cross_fixture(5.10:arm64     opt-in)
   kbp_debian_fixture(6.1:x86_64:amd64 default)
   kbp_debian_fixture(6.1:arm64:arm64   default)
+  kbp_debian_fixture(7.2:x86_64:amd64 default no-modversions)
 endmacro()
 
 # -DKBP_KERNEL_MATRIX=... / -DKBP_BTF_MATRIX=... / -DKBP_CROSS_TARGETS=...
@@ -98,6 +102,7 @@ macro(kbp_cross_fixture entry tier)
 endmacro()
 macro(kbp_debian_fixture entry tier)
   _kbp_tier_on(${tier} _on)
+  set(_kbp_debian_roles_${entry} ${ARGN})
   if(_on)
     list(APPEND _kbp_matrix_debian ${entry})
   endif()

@@ -17,7 +17,7 @@
 #   boot    pack (build), cross-build the test modules (and sign a copy with
 #           the packed sign-file; with the full flavour sign them all),
 #           boot the fixture Image in qemu-system-ARCH with a static /init
-#           and load crc7 and every test module.
+#           and load the in-tree module kbp_user uses (crc7) and every test module.
 #   boot-badcrc  the same with kfree's CRC changed in kbp_user.ko: refused.
 # With KBP_PACK_ARGS=--modpost=bundled (cross-build-bundled-*,
 # cross-boot-bundled-*) every pack installs kbuild-modpost as the tree's
@@ -143,8 +143,9 @@ boot|boot-badcrc)
     mkdir -p "$R"/{dev,proc,sys,mods}
     mknod -m 600 "$R/dev/console" c 5 1
     "${CROSS}gcc" -static -O2 -o "$R/init" "$KBP_TESTS_DIR/cross/kbp-init.c" || die "cannot build the static init"
-    CRC7_KO=$(kbp_modroot_ko crc7)
-    cp "$CRC7_KO" "$R/mods/crc7.ko"
+    LIB_KO=$(kbp_modroot_ko "$KBP_LIBMOD")
+    [ -n "$LIB_KO" ] || die "$KBP_LIBMOD.ko not found in $FIX/modroot"
+    cp "$LIB_KO" "$R/mods/$KBP_LIBMOD.ko"
     for m in "${KBP_MODULES[@]}"; do cp "$S/mod/$m/$m.ko" "$R/mods/"; done
     if [ "$CASE" = boot-badcrc ]; then
         # kfree's CRC changed in kbp_user.ko, in the table the kernel checks
@@ -155,13 +156,13 @@ boot|boot-badcrc)
     SIGNED=
     # Unsigned modules by default: the tiny 6.1 kernel does not verify
     # module signatures (finit_module fails with ENOENT for signed modules,
-    # even crc7.ko as modules_install signed it), so crc7.ko's signature is
+    # even crc7.ko as modules_install signed it), so its signature is
     # stripped; KBP_CROSS_SIGN=1 signs the test modules instead, the default
     # for the full flavour, whose kernel verifies them against its
     # build-time key (a bad signature is then reported and taints).
     [ "$FLAVOUR" != full ] || KBP_CROSS_SIGN=${KBP_CROSS_SIGN:-1}
     # a Debian kernel: the key that signed its modules is gone with its
-    # build; its crc7.ko keeps Debian's signature, the test modules load
+    # build; its module (crc7.ko) keeps Debian's signature, the test modules load
     # unsigned and taint the kernel once (signatures are not forced)
     if [ -n "$KBP_DEBIAN" ]; then
         KBP_CROSS_SIGN=debian
@@ -174,7 +175,7 @@ boot|boot-badcrc)
     if [ "${KBP_CROSS_SIGN:-0}" = debian ]; then
         ! grep -qx 'CONFIG_MODULE_SIG_FORCE=y' "$PACKED/.config" || die "a Debian kernel that forces signatures: unsigned test modules cannot load"
     elif [ "${KBP_CROSS_SIGN:-0}" = 0 ]; then
-        python3 - "$R/mods/crc7.ko" <<'PY'
+        python3 - "$R/mods/$KBP_LIBMOD.ko" <<'PY'
 import sys
 p = sys.argv[1]; d = open(p, 'rb').read(); magic = b"~Module signature appended~\n"
 if d.endswith(magic):
@@ -190,7 +191,7 @@ PY
         SIGNED=1
         pass "test modules signed with the packed sign-file and certs/signing_key.x509"
     fi
-    if [ "$CASE" = boot-badcrc ]; then LOAD=(crc7 kbp_user kbp_provider); else LOAD=(crc7 "${KBP_MODULES[@]}"); fi
+    if [ "$CASE" = boot-badcrc ]; then LOAD=("$KBP_LIBMOD" kbp_user kbp_provider); else LOAD=("$KBP_LIBMOD" "${KBP_MODULES[@]}"); fi
     printf '%s\n' "${LOAD[@]}" > "$R/mods/order"
     (cd "$R" && find . | cpio -o -H newc --quiet) > "$S/initramfs.cpio"
     # CONSOLE empty: the machine's own console (s390's SCLP line mode)
@@ -228,11 +229,11 @@ PY
         kbp_finish
         exit
     fi
-    for m in crc7 "${KBP_MODULES[@]}"; do
+    for m in "$KBP_LIBMOD" "${KBP_MODULES[@]}"; do
         grep -qx "KBP-INSMOD-OK: $m" "$LOGF.txt" && pass "insmod $m" || fail "insmod $m: $(grep "KBP-INSMOD-FAIL: $m" "$LOGF.txt")"
-        grep -Eq "^$m [0-9]+ [0-9]+ " "$LOGF.txt" || fail "$m not in /proc/modules"
+        grep -Eq "^${m//-/_} [0-9]+ [0-9]+ " "$LOGF.txt" || fail "$m not in /proc/modules"
     done
-    for re in 'kbp_user: loaded \(crc7=0x[0-9a-f]{2}\)' 'kbp_provider: loaded' \
+    for re in 'kbp_user: loaded \(crc=0x[0-9a-f]+\)' 'kbp_provider: loaded' \
               'kbp_consumer: loaded, kbp_provider_add\(40,2\)=42 kbp_provider_mix=4002' 'kbp_multi: loaded, sum=36 scaled=108'; do
         grep -Eq "$re" "$LOGF.txt" && pass "console: /$re/" || fail "no console line /$re/"
     done

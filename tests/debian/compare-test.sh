@@ -5,7 +5,7 @@
 # KBP_FIXTURE_SH and KBP_FIXTURE_FLAVOUR from CTest) against Debian's own
 # headers packages of the same version, file by file: the paths only one
 # side has, and the files both have with other bytes, must each match a
-# line of tests/debian/files.txt (which says why); every line must match
+# line of tests/debian/files-SERIES.txt (which says why); every line must match
 # something. Prints the figures doc/debian.md quotes (files and apparent
 # bytes of each side, per class).
 set -euo pipefail
@@ -14,7 +14,8 @@ kbp_enter_ns "$0" "$@"
 [ $# -eq 1 ] || die "usage: $0 SERIES"
 kbp_setup "$1" obj
 [ -n "$KBP_DEBIAN" ] || die "$FIX is not a Debian kernel fixture"
-TABLE=$(dirname "$0")/files.txt
+TABLE=$(dirname "$0")/files-$SERIES.txt
+[ -r "$TABLE" ] || die "no $TABLE: the differences of $SERIES from Debian's packages are not explained"
 
 kbp_pack "$S/out"
 
@@ -59,7 +60,7 @@ note() { # SIDE PATH SIZE-FILE
     local i
     i=$(classify "$1" "$2")
     if [ "$i" -lt 0 ]; then
-        fail "$1: $2 is not explained in files.txt"
+        fail "$1: $2 is not explained in $(basename "$TABLE")"
         unexplained=$((unexplained + 1))
         return
     fi
@@ -74,9 +75,9 @@ while read -r p; do
     f=$(debian_file "$p")
     if cmp -s "$f" "$PACKED/$p"; then same=$((same + 1)); else note differs "$p" "$PACKED/$p"; fi
 done < <(comm -12 "$S/debian.list" "$S/ours.list")
-[ $unexplained = 0 ] && pass "every difference from Debian's packages is explained in files.txt"
+[ $unexplained = 0 ] && pass "every difference from Debian's packages is explained in $(basename "$TABLE")"
 for i in "${!SIDES[@]}"; do
-    [ "${USED[$i]}" = 1 ] || fail "files.txt: '${SIDES[$i]} ${PATS[$i]}' matches nothing: a stale explanation"
+    [ "${USED[$i]}" = 1 ] || fail "$(basename "$TABLE"): '${SIDES[$i]} ${PATS[$i]}' matches nothing: a stale explanation"
 done
 pass "$same files both hold, byte-identical"
 

@@ -6,6 +6,8 @@
 #   kbp_initramfs_dir R              R: busybox, /dev nodes, an empty mods/
 #   kbp_patch_crc KO SYMBOL          change SYMBOL's CRC in KO to 0xdeadbeef, in
 #                                    the table the kernel checks
+#   kbp_patch_vermagic KO            change a letter of KO's vermagic after the
+#                                    release
 #   kbp_initramfs R LOAD_ORDER OUT   write R/init (insmod LOAD_ORDER from /mods,
 #                                    KBP-* markers) and pack R into OUT (cpio);
 #                                    an entry MOD:PARAM=VALUE passes a parameter
@@ -96,6 +98,23 @@ kbp_patch_crc() {
     log "patched $sym CRC in $(basename "$ko")'s $table: $old -> 0xdeadbeef"
 }
 
+# kbp_patch_vermagic KO: changes the first letter after the release in
+# KO's vermagic ("6.1.0 SMP ..." -> "6.1.0 XMP ...", or YMP for an X), which
+# the kernel compares whole (kernel/module/version.c same_magic: after the
+# release only, with CRCs), for a kernel without CONFIG_MODVERSIONS. The
+# change is checked: the vermagic is the same length, one letter differs.
+kbp_patch_vermagic() {
+    local ko=$1 before after
+    before=$(modinfo -F vermagic "$ko")
+    perl -0777 -pi -e 's/(\0vermagic=\S+ )(.)/$1 . ($2 eq "X" ? "Y" : "X")/e or die "no vermagic\n"' "$ko" \
+        || die "cannot patch the vermagic of $(basename "$ko")"
+    after=$(modinfo -F vermagic "$ko")
+    [ ${#before} = ${#after} ] && [ "$before" != "$after" ] && [ "${before#* }" != "${after#* }" ] \
+        || die "patching the vermagic of $(basename "$ko") did not work: '$before' -> '$after'"
+    KBP_PATCHED_VERMAGIC=$after
+    log "patched the vermagic of $(basename "$ko"): '$before' -> '$after'"
+}
+
 kbp_initramfs() {
     local r=$1 order=$2 out=$3
     cat > "$r/init" <<EOF
@@ -183,6 +202,9 @@ kbp_boot() {
 }
 
 show_log() { echo "---- serial log (last 60 lines) ----" >&2; tail -n 60 "$LOGF.txt" >&2; }
+
+# kbp_ere TEXT: TEXT as an ERE that matches it literally
+kbp_ere() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|/]/\\&/g'; }
 
 expect_line() { # grep -E pattern, description
     if grep -Eq "$1" "$LOGF.txt"; then pass "$2"; else fail "$2: no line matching /$1/"; fi

@@ -17,6 +17,7 @@ KBP_FIXTURE_SH=${KBP_FIXTURE_SH:-$KBP_TESTS_DIR/fixture/fixture.sh}
 KBP_FIXTURE_FLAVOUR=${KBP_FIXTURE_FLAVOUR:-} # fixture.sh's FLAVOUR (btf, full), set by CTest
 KBP_MODULES_SRC=$KBP_TESTS_DIR/modules
 KBP_MAKE_VARS=() KBP_AUDIT_MAKE_ARGS=() # kbp_open_fixture: the fixture's make variables
+KBP_BUILD_ROOT= # kbp_open_fixture: the build root the fixture's makes run in, if any
 # build order = load order
 KBP_MODULES=(kbp_user kbp_provider kbp_consumer kbp_multi)
 
@@ -63,18 +64,30 @@ kbp_open_fixture() {
     KBP_MAKE_VARS=() KBP_AUDIT_MAKE_ARGS=()
     [ ! -s "$FIX/make-vars" ] || mapfile -t KBP_MAKE_VARS < "$FIX/make-vars"
     [ ${#KBP_MAKE_VARS[@]} = 0 ] || KBP_AUDIT_MAKE_ARGS=(-- "${KBP_MAKE_VARS[@]}")
+    # a fixture prepared in a build root of its suite (Debian's forky
+    # kernel, tests/fixture/debian-fixture.sh): every make runs there
+    if [ -s "$FIX/build-root" ] && [ -z "${KBP_MAKE_PREFIX:-}" ]; then
+        local root
+        root=$("$KBP_TESTS_DIR/../scripts/build-root.sh" "$(cat "$FIX/build-root")") || die "no $(cat "$FIX/build-root") build root"
+        KBP_MAKE_PREFIX="'$KBP_TESTS_DIR/../scripts/in-root.sh' '$root'" KBP_BUILD_ROOT=$root
+    fi
     case "$layout" in
         obj)    SRC=$FIX/src; OBJ=$FIX/obj; KTREE=$OBJ ;;
         intree) SRC=$FIX/tree; OBJ=; KTREE=$SRC ;;
         *) die "bad layout $layout" ;;
     esac
+    # the in-tree module whose export kbp_user uses, as kbp_user.c picks it
+    if kbp_config_on CONFIG_CRC7 m; then KBP_LIBMOD=crc7 KBP_LIBMOD_SYM=crc7_be
+    elif kbp_config_on CONFIG_CRC_ITU_T m; then KBP_LIBMOD=crc-itu-t KBP_LIBMOD_SYM=crc_itu_t
+    else die "$KTREE/.config has neither CONFIG_CRC7=m nor CONFIG_CRC_ITU_T=m (tests/modules/kbp_user)"; fi
+    KBP_DEPENDS[kbp_user]=$KBP_LIBMOD
     S=$(mktemp -d "${TMPDIR:-/tmp}/$prefix.XXXXXX")
     trap kbp_cleanup EXIT
     kbp_ro_bind "$FIX" || die "cannot make the fixture $FIX read-only"
 }
 
-# kbp_config_on SYMBOL: the fixture's config has SYMBOL=y
-kbp_config_on() { grep -qx "$1=y" "$KTREE/.config"; }
+# kbp_config_on SYMBOL [VALUE]: the fixture's config has SYMBOL=VALUE (y)
+kbp_config_on() { grep -qx "$1=${2:-y}" "$KTREE/.config"; }
 
 # What the module builds of the tests need to be comparable byte for byte:
 # - With DWARF (CONFIG_DEBUG_INFO) every object names the absolute paths of
@@ -297,7 +310,7 @@ kbp_ext_modversions() {
     local ko=$1 d
     d=$(mktemp -d "$S/ext.XXXXXX")
     if "${CROSS:-}objcopy" --dump-section __version_ext_crcs="$d/crcs" --dump-section __version_ext_names="$d/names" \
-            "$ko" "$d/junk" 2>/dev/null; then
+            "$ko" "$d/junk" 2>/dev/null && [ -f "$d/crcs" ]; then
         paste -d' ' <(od -An -v -tx4 -w4 --endian="$(kbp_elf_endian "$ko")" "$d/crcs" | awk '{ printf "0x%s\n", $1 }') \
                     <(tr '\0' '\n' < "$d/names" | grep -v '^$') | LC_ALL=C sort -k2
     fi
@@ -331,27 +344,53 @@ kbp_check_crcs() {
     fi
 }
 
+# kbp_check_no_crcs KO SYMVERS...: a kernel without CONFIG_MODVERSIONS
+# (Debian's forky) exports no CRC, and KO carries no __versions; leaves the
+# files of kbp_check_crcs ($S/<name>.versions empty).
+kbp_check_no_crcs() {
+    local ko=$1 name
+    shift
+    name=$(basename "$ko" .ko)
+    kbp_symvers_crcs "$@" > "$S/$name.crcs"
+    : > "$S/$name.versions"
+    if readelf -S -W "$ko" | grep -q " __versions "; then
+        fail "$name.ko has a __versions section, its kernel has no CONFIG_MODVERSIONS"
+    elif awk '$1 != "0x00000000" { exit 1 }' "$S/$name.crcs"; then
+        pass "$name: no __versions, and Module.symvers exports no CRC (no CONFIG_MODVERSIONS)"
+    else
+        fail "$name: Module.symvers of a kernel without CONFIG_MODVERSIONS exports CRCs"
+    fi
+}
+
 # The test modules' dependencies, as modinfo's depends field names them.
-declare -A KBP_DEPENDS=([kbp_user]=crc7 [kbp_provider]= [kbp_consumer]=kbp_provider [kbp_multi]=)
+# kbp_user's is the fixture's KBP_LIBMOD (kbp_open_fixture).
+declare -A KBP_DEPENDS=([kbp_user]= [kbp_provider]= [kbp_consumer]=kbp_provider [kbp_multi]=)
 
 # kbp_check_module_abi MODDIR SYMVERS: the test modules built in MODDIR
 # against a tree whose Module.symvers is SYMVERS: every __versions CRC is
 # the exported one (kbp_consumer's from kbp_provider's Module.symvers too),
 # the extended table carries the same (kbp_check_ext_modversions), the
-# vermagic is the fixture's own (its crc7.ko's) and depends is exact.
+# vermagic is the fixture's own (its KBP_LIBMOD.ko's) and depends is exact.
 # Leaves "crc symbol" lines in $S/<module>.versions and $S/<module>.crcs.
 kbp_check_module_abi() {
-    local mod=$1 symvers=$2 m ko crc7 want_vm vm dep
-    crc7=$(kbp_modroot_ko crc7)
-    [ -n "$crc7" ] || die "crc7.ko not found in $FIX/modroot"
-    want_vm=$(modinfo -F vermagic "$crc7")
-    case "$want_vm" in "$REL "*modversions*) ;; *) fail "in-tree crc7.ko vermagic '$want_vm' looks wrong" ;; esac
+    local mod=$1 symvers=$2 m ko lib want_vm vm dep
+    lib=$(kbp_modroot_ko "$KBP_LIBMOD")
+    [ -n "$lib" ] || die "$KBP_LIBMOD.ko not found in $FIX/modroot"
+    want_vm=$(modinfo -F vermagic "$lib")
+    if kbp_config_on CONFIG_MODVERSIONS; then
+        case "$want_vm" in "$REL "*modversions*) ;; *) fail "in-tree $KBP_LIBMOD.ko vermagic '$want_vm' looks wrong" ;; esac
+    else
+        case "$want_vm" in *modversions*) fail "in-tree $KBP_LIBMOD.ko vermagic '$want_vm' looks wrong" ;;
+        "$REL "*) ;; *) fail "in-tree $KBP_LIBMOD.ko vermagic '$want_vm' looks wrong" ;; esac
+    fi
     for m in "${KBP_MODULES[@]}"; do
         ko=$mod/$m/$m.ko
+        local check=kbp_check_crcs
+        kbp_config_on CONFIG_MODVERSIONS || check=kbp_check_no_crcs
         if [ "$m" = kbp_consumer ]; then
-            kbp_check_crcs "$ko" "$symvers" "$mod/kbp_provider/Module.symvers"
+            $check "$ko" "$symvers" "$mod/kbp_provider/Module.symvers"
         else
-            kbp_check_crcs "$ko" "$symvers"
+            $check "$ko" "$symvers"
         fi
         kbp_check_ext_modversions "$ko"
         vm=$(modinfo -F vermagic "$ko")
@@ -416,7 +455,20 @@ kbp_compare_builds() {
     return 0
 }
 
-# Find a module in the fixture's modules_install tree
+# kbp_modroot_ko NAME: NAME.ko of the fixture's modules_install tree, or,
+# where the kernel's packages compress their modules (Debian's forky:
+# .ko.xz), a decompressed copy of it in $S; nothing when it has none.
 kbp_modroot_ko() {
-    find "$FIX/modroot/lib/modules/$REL" -name "$1.ko" -print -quit
+    local f
+    f=$(find "$FIX/modroot/lib/modules/$REL/" -name "$1.ko" -o -name "$1.ko.[gxz]z" -o -name "$1.ko.zst" | head -n 1)
+    case "$f" in
+    *.ko|'') echo "$f"; return ;;
+    esac
+    mkdir -p "$S/modroot-ko"
+    case "$f" in
+    *.xz) xz -dc "$f" ;;
+    *.zst) zstd -qdc "$f" ;;
+    *.gz) gzip -dc "$f" ;;
+    esac > "$S/modroot-ko/$1.ko" || die "cannot decompress $f"
+    echo "$S/modroot-ko/$1.ko"
 }

@@ -45,11 +45,11 @@ ko=$(find "$S/dkms/kbp_user/1.0/$REL" -name 'kbp_user.ko*' -path '*/module/*' | 
 [ -n "$ko" ] || die "no built kbp_user.ko in $S/dkms/kbp_user/1.0/$REL"
 pass "dkms built $ko"
 case "$ko" in *.ko) ;; *.ko.xz) xz -dc "$ko" > "$S/kbp_user.ko"; ko=$S/kbp_user.ko ;; *.ko.gz) gzip -dc "$ko" > "$S/kbp_user.ko"; ko=$S/kbp_user.ko ;; esac
-want_vm=$(modinfo -F vermagic "$(kbp_modroot_ko crc7)")
+want_vm=$(modinfo -F vermagic "$(kbp_modroot_ko "$KBP_LIBMOD")")
 vm=$(modinfo -F vermagic "$ko")
-[ "$vm" = "$want_vm" ] && pass "vermagic '$vm'" || fail "vermagic '$vm', want '$want_vm' (of the fixture's crc7.ko)"
+[ "$vm" = "$want_vm" ] && pass "vermagic '$vm'" || fail "vermagic '$vm', want '$want_vm' (of the fixture's $KBP_LIBMOD.ko)"
 kbp_check_crcs "$ko" "$KTREE/Module.symvers"
-for s in crc7_be kfree; do grep -q " $s\$" "$S/kbp_user.versions" || fail "__versions lacks $s"; done
+for s in "$KBP_LIBMOD_SYM" kfree; do grep -q " $s\$" "$S/kbp_user.versions" || fail "__versions lacks $s"; done
 
 kbpp_run "$S/dkms-install.log" "${DKMS[@]}" install -m kbp_user -v 1.0 -k "$REL"
 kbpp_run "$S/depmod.log" depmod -b "$S/root" "$REL"

@@ -25,7 +25,7 @@ kbpp_need() {
 # kbpp_check_modules KDIR: build every test module against KDIR (a packed
 # tree extracted from a package) with the original fixture trees hidden,
 # then check CRCs, vermagic and depends against the fixture's own
-# Module.symvers and crc7.ko (kbp_check_module_abi).
+# Module.symvers and in-tree module (crc7.ko, kbp_check_module_abi).
 kbpp_check_modules() {
     local kdir=$1
     kbp_copy_modules "$S/mod"

@@ -12,7 +12,7 @@
 # its packaging runs outside the kernel's build environment. Only where
 # kbuild-pack runs the module builds itself (verify --canary, audit) does
 # it run in the root: the binary built on Debian 12 runs there as it is
-# (trixie's libc is newer; its libraries are in scripts/root/packages.txt).
+# (trixie's libc is newer; its libraries are in scripts/root/trixie.txt).
 #
 # The Rust test modules: tests/modules/kbp_rust (ours) and the kernel's
 # samples/rust/rust_minimal.rs, built as an external module.
