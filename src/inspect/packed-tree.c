@@ -37,92 +37,126 @@ static bool is_split_flavour(const char *dir)
 	return packed_split_common(dir, &common, &digest) == 0 && common;
 }
 
-/* link (DESTDIR/lib/modules/R/build), or DESTDIR/TARGET when it is an
- * absolute link whose target exists below DESTDIR. Frees link when replaced. */
-static char *in_destdir(const char *destdir, char *link)
-{
-	char t[4096];
-	ssize_t n = readlink(link, t, sizeof(t) - 1);
-	_cleanup_free_ char *root = NULL;
-	char *p;
+/* Where a DESTDIR keeps its kernels' module directories: merged /usr
+ * (forky, or dpkg --root into an empty root) has only usr/lib/modules. */
+static const char *const module_dirs[] = { "lib/modules", "usr/lib/modules" };
 
-	if (n <= 0 || t[0] != '/')
-		return link;
-	t[n] = '\0';
-	root = realpath(destdir, NULL);
-	if (!root || !strcmp(root, "/"))
-		return link;
-	p = path_join(destdir, t + 1);
-	if (!path_is_dir(p)) {
-		free(p);
-		return link;
+/* In an archive extracted to path: dir and each of its parents real
+ * directories ("lib -> /" would make verify read the whole host). */
+static bool real_dirs(const char *path, const char *dir)
+{
+	_cleanup_free_ char *d = xstrdup(dir);
+
+	for (char *slash = d;; slash++) {
+		slash = strchr(slash, '/');
+		if (slash)
+			*slash = '\0';
+		_cleanup_free_ char *p = path_join(path, d);
+		if (!real_dir(p))
+			return false;
+		if (!slash)
+			return true;
+		*slash = '/';
 	}
-	free(link);
-	return p;
 }
 
-/* PATH itself when it is a kernel tree, else its only lib/modules/<release>/build.
- * In an archive extracted to PATH, lib, modules, <release> and build must each be a
- * real directory: "build -> /" would make verify read the whole host. */
+struct found_builds {
+	struct ptrarray build, names, dirs; /* dirs: the module directories read, resolved */
+	char *dangling;                     /* the first build link that leads to nothing in a DESTDIR */
+};
+
+/* The build directories of one module directory md of path. A DESTDIR is a
+ * closed world: its links are resolved inside it, as in a chroot (so a link
+ * never leads verify to a tree elsewhere on this machine). */
+static int scan_module_dir(const char *path, const char *archive, const char *md, struct found_builds *f)
+{
+	_cleanup_free_ char *res = archive ? xstrdup(md) : path_resolve_in_root(path, md);
+	_cleanup_free_ char *mods = NULL;
+	struct dirent *de;
+	DIR *d;
+
+	if (!res)
+		return 0;
+	mods = path_join(path, res);
+	if (archive ? !real_dirs(path, md) : !path_is_dir(mods))
+		return 0;
+	for (size_t i = 0; i < f->dirs.n; i++)
+		if (!strcmp(f->dirs.v[i], res)) /* lib -> usr/lib: read once */
+			return 0;
+	ptrarray_push(&f->dirs, xstrdup(res));
+	d = opendir(mods);
+	while (d && (de = readdir(d)) != NULL) {
+		_cleanup_free_ char *rel = path_join(mods, de->d_name);
+		_cleanup_free_ char *link = xasprintf("%s/%s/build", md, de->d_name);
+		_cleanup_free_ char *at = path_join(path, link);
+		_cleanup_free_ char *bres = NULL;
+		char *b;
+		struct stat st;
+
+		if (de->d_name[0] == '.' || !(archive ? real_dir(rel) : path_is_dir(rel)) || lstat(at, &st) < 0)
+			continue;
+		if (archive) {
+			if (!real_dir(at)) {
+				log_err("%s: %s is not a directory (a link in an archive is never followed)", archive, link);
+				closedir(d);
+				return -ENOTDIR;
+			}
+			b = xstrdup(at);
+		} else {
+			bres = path_resolve_in_root(path, link);
+			b = bres ? path_join(path, bres) : NULL;
+			if (!b || !path_is_dir(b)) {
+				if (!f->dangling)
+					f->dangling = bres ? xasprintf("%s leads to /%s, which %s does not hold", link, bres, path)
+							   : xasprintf("%s is a loop of links", link);
+				free(b);
+				continue;
+			}
+		}
+		ptrarray_push(&f->build, b);
+		ptrarray_push(&f->names, xstrdup(de->d_name));
+	}
+	if (d)
+		closedir(d);
+	return 0;
+}
+
+/* PATH itself when it is a kernel tree, else its only
+ * {,usr/}lib/modules/<release>/build. */
 static int find_build_dir(const char *path, const char *archive, char **build, char **release_dir)
 {
-	_cleanup_free_ char *lib = path_join(path, "lib");
-	_cleanup_free_ char *mods = path_join(path, "lib/modules");
-	bool (*is_dir)(const char *) = archive ? real_dir : path_is_dir;
-	struct ptrarray found = { 0 }, names = { 0 };
-	struct dirent *de;
-	DIR *d = NULL;
+	struct found_builds f = { 0 };
+	int r = 0;
 
 	if (!ktree_missing_mark(path, archive ? KTREE_NOFOLLOW : 0) || (!archive && is_split_flavour(path))) {
 		*build = xstrdup(path);
 		return 0;
 	}
-	if (is_dir(lib) && is_dir(mods))
-		d = opendir(mods);
-	while (d && (de = readdir(d)) != NULL) {
-		_cleanup_free_ char *rel = path_join(mods, de->d_name);
-		char *b = path_join(rel, "build");
-
-		/* A split flavour's build is a link to the installed
-		 * /usr/src/linux-headers-<release>: in a DESTDIR, there. */
-		if (!archive)
-			b = in_destdir(path, b);
-		/* in a DESTDIR, build is often a link; a dangling one is skipped */
-		if (de->d_name[0] == '.' || !is_dir(rel) || !path_exists(b) || (!archive && !is_dir(b))) {
-			free(b);
-			continue;
-		}
-		if (!is_dir(b)) {
-			log_err("%s: lib/modules/%s/build is not a directory (a link in an archive is never followed)",
-				archive, de->d_name);
-			free(b);
-			closedir(d);
-			ptrarray_free(&found, free);
-			ptrarray_free(&names, free);
-			return -ENOTDIR;
-		}
-		ptrarray_push(&found, b);
-		ptrarray_push(&names, xstrdup(de->d_name));
-	}
-	if (d)
-		closedir(d);
-	if (found.n != 1) {
-		int r = found.n ? -EINVAL : -ENOENT;
-		if (found.n == 0)
+	for (size_t i = 0; r == 0 && i < ARRAY_SIZE(module_dirs); i++)
+		r = scan_module_dir(path, archive, module_dirs[i], &f);
+	if (r == 0 && f.build.n != 1) {
+		r = f.build.n ? -EINVAL : -ENOENT;
+		if (f.build.n == 0 && f.dangling)
+			log_err("%s: %s", archive ? archive : path, f.dangling);
+		else if (f.build.n == 0)
 			log_err("%s: neither a build directory (no %s) nor a tree holding lib/modules/<release>/build",
 				archive ? archive : path, ktree_missing_mark(path, archive ? KTREE_NOFOLLOW : 0));
 		else
 			log_err("%s holds %zu build directories (lib/modules/*/build); name one", archive ? archive : path,
-				found.n);
-		ptrarray_free(&found, free);
-		ptrarray_free(&names, free);
-		return r;
+				f.build.n);
 	}
-	*build = found.v[0];
-	*release_dir = names.v[0];
-	free(found.v);
-	free(names.v);
-	return 0;
+	if (r == 0) {
+		*build = f.build.v[0];
+		*release_dir = f.names.v[0];
+		free(f.build.v);
+		free(f.names.v);
+	} else {
+		ptrarray_free(&f.build, free);
+		ptrarray_free(&f.names, free);
+	}
+	ptrarray_free(&f.dirs, free);
+	free(f.dangling);
+	return r;
 }
 
 /* Refused in an archive: extracting them would create device nodes, or

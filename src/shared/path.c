@@ -142,3 +142,65 @@ char *path_resolve_link(const char *rel, const char *target)
 	}
 	return strbuf_steal(&b);
 }
+
+/* The first component of *rest (NUL-terminated in place), *rest moved past it. */
+static char *next_component(char **rest)
+{
+	char *c = *rest, *slash;
+
+	while (*c == '/')
+		c++;
+	slash = strchr(c, '/');
+	if (slash) {
+		*slash = '\0';
+		*rest = slash + 1;
+	} else {
+		*rest = c + strlen(c);
+	}
+	return c;
+}
+
+char *path_resolve_in_root(const char *root, const char *rel)
+{
+	struct strbuf done = { 0 };
+	char *todo = xstrdup(rel), *rest = todo, *c;
+	int links = 0;
+
+	strbuf_adds(&done, "");
+	while (*(c = next_component(&rest))) {
+		if (!strcmp(c, "."))
+			continue;
+		if (!strcmp(c, "..")) { /* never above the root, as in a chroot */
+			char *slash = strrchr(done.s, '/');
+			done.len = slash ? (size_t)(slash - done.s) : 0;
+			done.s[done.len] = '\0';
+			continue;
+		}
+		_cleanup_free_ char *at = xasprintf("%s/%s%s%s", root, done.s, done.len ? "/" : "", c);
+		char target[PATH_MAX];
+		ssize_t n = readlink(at, target, sizeof(target) - 1);
+		if (n > 0) {
+			char *next;
+
+			if (++links > 40) {
+				free(todo);
+				strbuf_release(&done);
+				return NULL;
+			}
+			target[n] = '\0';
+			if (target[0] == '/') {
+				done.len = 0;
+				done.s[0] = '\0';
+			}
+			next = xasprintf("%s/%s", target, rest);
+			free(todo);
+			todo = rest = next;
+			continue;
+		}
+		if (done.len)
+			strbuf_addc(&done, '/');
+		strbuf_adds(&done, c);
+	}
+	free(todo);
+	return strbuf_steal(&done);
+}

@@ -22,3 +22,8 @@ char *path_resolve_parents(const char *path);
  * lexically as any reader of the tree elsewhere would: NULL when target is
  * absolute or climbs out of the tree. */
 char *path_resolve_link(const char *rel, const char *target);
+/* rel (inside root) with every symlink on its way resolved as a chroot at
+ * root would: an absolute target starts again at root, ".." stops at it.
+ * The result is relative to root ("" for root itself) and need not exist
+ * (what is missing is taken as written); NULL after 40 links (a loop). */
+char *path_resolve_in_root(const char *root, const char *rel);

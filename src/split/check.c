@@ -65,7 +65,17 @@ static char *follow_kbuild_link(const struct split_run *run, const struct split_
 	const struct split_part *p = split_part_find(l, part, part == PART_ARCH ? run->trees[ti].group : 0, component);
 	_cleanup_free_ char *resolved = p ? kbuild_link_target(run, l, ti, written, rel) : NULL;
 
-	return resolved ? xasprintf("%s/%s/%s", stage, p->name, resolved) : NULL;
+	if (!resolved)
+		return NULL;
+	if (part == PART_KBUILD) {
+		/* usr/src/linux-kbuild-S, the link to usr/lib/linux-kbuild-S, is in
+		 * the main part only: a component's part (@rust) has its programs
+		 * under usr/lib alone */
+		_cleanup_free_ char *src = split_kbuild_dir(l, run, ti);
+		_cleanup_free_ char *lib = split_kbuild_lib_dir(l);
+		return xasprintf("%s/%s/%s%s", stage, p->name, lib, resolved + strlen(src));
+	}
+	return xasprintf("%s/%s/%s", stage, p->name, resolved);
 }
 
 /* A flavour's link to a program of the published host programs (--kbuild):

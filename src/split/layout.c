@@ -41,6 +41,11 @@ char *split_flavour_dir(const char *release)
 	return xasprintf("usr/src/linux-headers-%s", release);
 }
 
+char *split_kbuild_lib_dir(const struct split_layout *l)
+{
+	return xasprintf("usr/lib/linux-kbuild-%s", l->kbuild_name);
+}
+
 char *split_kbuild_dir(const struct split_layout *l, const struct split_run *run, size_t ti)
 {
 	if (l->kind == SPLIT_LAYOUT_DEBIAN)
@@ -367,8 +372,8 @@ static int make_arch(struct split_run *run, struct split_layout *l, size_t g)
 static void make_kbuild(struct split_run *run, struct split_layout *l)
 {
 	struct split_part *p = new_part(l, PART_KBUILD, 0, xasprintf("linux-kbuild-%s", l->kbuild_name));
-	_cleanup_free_ char *dir = xasprintf("usr/lib/linux-kbuild-%s", l->kbuild_name);
-	_cleanup_free_ char *link = xasprintf("usr/src/linux-kbuild-%s", l->kbuild_name);
+	_cleanup_free_ char *dir = split_kbuild_lib_dir(l);
+	_cleanup_free_ char *link = split_kbuild_dir(l, run, 0);
 	_cleanup_free_ char *to = xasprintf("../lib/linux-kbuild-%s", l->kbuild_name);
 	struct timespec newest = { 0 };
 

@@ -69,5 +69,7 @@ char *split_flavour_dir(const char *release);
 /* Where a flavour's links to the shared host programs of its tree lead
  * (usr/src/linux-kbuild-...): an arch part's, or Debian's kbuild part's. */
 char *split_kbuild_dir(const struct split_layout *l, const struct split_run *run, size_t ti);
+/* Debian's layout: where linux-kbuild's programs are (usr/lib/linux-kbuild-SERIES). */
+char *split_kbuild_lib_dir(const struct split_layout *l);
 /* A common part name goes into paths and package names. */
 bool split_common_name_ok(const char *name);

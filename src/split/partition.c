@@ -132,7 +132,11 @@ static int place_src(const struct split_run *run, const char *rel, struct split_
 
 			if (!at[i])
 				continue;
-			at[i]->part = cf ? PART_COMMON : PART_ARCH;
+			/* Debian's common part from the source (kbuild_part) holds every
+			 * source file some rule takes, a component's in PART@COMPONENT:
+			 * only its main list is published */
+			at[i]->part = cf || (run->kbuild_part && strcmp(at[i]->e->component, COMPONENT_MAIN))
+					      ? PART_COMMON : PART_ARCH;
 			if (!cf && run->kbuild_part && !strcmp(at[i]->e->component, COMPONENT_MAIN)) {
 				log_err("%s: tree %s takes it, but the common part %s (from the source alone) does not hold it",
 					rel, run->trees[i].name, run->published->name);

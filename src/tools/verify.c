@@ -39,8 +39,9 @@ static const struct option_spec verify_options[] = {
 static const struct command_usage verify_usage = {
 	.try_help = "kbuild-pack verify --help",
 	.head = "Usage: kbuild-pack verify [options] PATH\n"
-		"Check that PATH (a build directory, a DESTDIR holding lib/modules/<release>/build,\n"
+		"Check that PATH (a build directory, a DESTDIR holding {,usr/}lib/modules/<release>/build,\n"
 		"or an archive made by 'kbuild-pack pack --format') would build out-of-tree modules.\n"
+		"A DESTDIR's links are resolved inside it, as in a chroot.\n"
 		"Every problem is printed on stdout as one line \"FILE: problem\".\n"
 		"\n",
 	.options = verify_options,

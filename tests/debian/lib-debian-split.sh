@@ -2,37 +2,70 @@
 # ../kernel/lib.sh, ../split/lib-split.sh and ../packaging/lib.sh, with
 # kbp_split_open done on the Debian trees, KBP_SPLIT_LAYOUT=debian): the
 # source package tests/debian/linux (Debian's package names for the
-# fixtures' ABI and version) built by three jobs that share nothing but the
+# fixtures' ABI and version) built by jobs that share nothing but the
 # source: dpkg-buildpackage -A (the common part, from the source alone),
-# -B on amd64 (linux-kbuild-SERIES and the amd64 flavour) and -B -aarm64
-# (the arm64 flavour, cross-built on this machine). A second featureset,
-# kbp (standing in for Debian's rt, whose source the archive's binary
-# packages do not hold): the 6.1 test fixture kernel of the same source,
-# its own common part and an amd64 flavour that runs linux-kbuild-SERIES.
+# -B on amd64 (linux-kbuild and the amd64 flavour) and, for 6.1, -B -aarm64
+# (the arm64 flavour, cross-built on this machine). For 6.1 a second
+# featureset, kbp (standing in for Debian's rt, whose source the archive's
+# binary packages do not hold): the 6.1 test fixture kernel of the same
+# source, its own common part and an amd64 flavour that runs
+# linux-kbuild-SERIES. Forky's 7.2 is one flavour, with merged /usr and its
+# host programs' package named after the ABI, as Debian's own.
 
-# kbp_debian_names: ABI, VER (Debian's version), KSERIES (6.1) and the
-# package names PKG_COMMON, PKG_KBUILD, PKG_FLAVOUR[NAME] of the trees; the
-# featureset's fixture FS_FIX (read-only), FS_REL, PKG_FS_COMMON, PKG_FS_FLAVOUR.
+# kbp_debian_names: ABI, VER (Debian's version), KSERIES (what linux-kbuild-
+# is followed by in Debian's own package: 6.1, 7.2.12+deb14), MERGED_USR (1
+# where Debian's image package installs into /usr/lib/modules), ARCHES (the
+# release's architectures, SRCARCH), and the package names PKG_COMMON,
+# PKG_KBUILD, PKG_FLAVOUR[NAME] of the trees; with the featureset (6.1),
+# FEATURESET=kbp, its fixture FS_FIX (read-only), FS_REL, PKG_FS_COMMON,
+# PKG_FS_FLAVOUR.
 kbp_debian_names() {
-    local n
-    ABI=$(cat "${T_FIX[amd64]}/debian/abi") VER=$(cat "${T_FIX[amd64]}/debian/version") KSERIES=$SERIES
+    local n fix=${T_FIX[amd64]} k
+    ABI=$(cat "$fix/debian/abi") VER=$(cat "$fix/debian/version")
+    k=$(cd "$fix/debian/kbuild/usr/lib" && echo linux-kbuild-*)
+    [ -d "$fix/debian/kbuild/usr/lib/$k" ] || die "$fix: Debian's linux-kbuild package holds no usr/lib/linux-kbuild-*"
+    KSERIES=${k#linux-kbuild-}
+    MERGED_USR=; [ ! -d "$fix/modroot/usr/lib/modules" ] || MERGED_USR=1
+    case "$SERIES" in
+    6.1) ARCHES="x86 arm64 arm mips powerpc s390" FEATURESET=kbp ;; # Debian 12's
+    7.2) ARCHES="x86 arm64 arm loongarch powerpc riscv s390" FEATURESET= ;; # forky's
+    *) die "no Debian release architectures known for series $SERIES" ;;
+    esac
+    # forky's names and paths: split options (the source package's too)
+    SPLIT_OPTS=()
+    [ "$KSERIES" = "$SERIES" ] || SPLIT_OPTS+=(--kbuild-name "$KSERIES")
+    [ -z "$MERGED_USR" ] || SPLIT_OPTS+=(--merged-usr)
+    # the machine the packages install on: Debian 12 (this one), or the
+    # suite whose toolchain built the kernel (its build root's packages)
+    DPKG_STATUS=/var/lib/dpkg/status
+    if [ -s "$fix/build-root" ]; then
+        DPKG_STATUS=$("$KBP_TESTS_DIR/../scripts/build-root.sh" "$(cat "$fix/build-root")")/var/lib/dpkg/status \
+            || die "no build root for $fix"
+    fi
     PKG_COMMON=linux-headers-$ABI-common PKG_KBUILD=linux-kbuild-$KSERIES
     declare -gA PKG_FLAVOUR
     for n in "${SPLIT_NAMES[@]}"; do PKG_FLAVOUR[$n]=linux-headers-${T_REL[$n]}; done
+    [ -n "$FEATURESET" ] || return 0
     FS_FIX=$("$KBP_TESTS_DIR/fixture/fixture.sh" "$SERIES" obj x86_64) || die "the $SERIES x86_64 fixture is unavailable"
     grep -q " $FS_FIX " /proc/self/mounts || kbp_ro_bind "$FS_FIX" || die "cannot make $FS_FIX read-only"
     FS_REL=$(cat "$FS_FIX/release") PKG_FS_COMMON=linux-headers-$ABI-common-kbp PKG_FS_FLAVOUR=linux-headers-$(cat "$FS_FIX/release")
 }
 
-# kbp_debian_source DIR: the source package tests/debian/linux in DIR.
+# kbp_debian_source DIR: the source package tests/debian/linux in DIR: its
+# control the source, common and linux-kbuild stanzas, one per flavour
+# (control.flavour.in) and the featureset's (control.kbp.in).
 kbp_debian_source() {
-    local dir=$1 t=$KBP_TESTS_DIR/debian/linux/debian
+    local dir=$1 t=$KBP_TESTS_DIR/debian/linux/debian n opts=${SPLIT_OPTS[*]}
     mkdir -p "$dir/debian"
     cp -a "$t/rules" "$t/copyright" "$t/source" "$dir/debian/"
-    sed "s/@ABI@/$ABI/g; s/@SERIES@/$KSERIES/g; s/@FSREL@/$FS_REL/g" "$t/control.in" > "$dir/debian/control"
+    subst() { sed "s/@ABI@/$ABI/g; s/@SERIES@/$KSERIES/g; s/@FSREL@/${FS_REL:-}/g; s/@ARCHES@/$ARCHES/g; s/@OPTIONS@/$opts/g" "$@"; }
+    { subst "$t/control.in"
+      for n in "${SPLIT_NAMES[@]}"; do echo; subst "$t/control.flavour.in" | sed "s/@FLAVOUR@/$n/g"; done
+      [ -z "$FEATURESET" ] || { echo; subst "$t/control.kbp.in"; }
+    } > "$dir/debian/control"
     sed "s/@VERSION@/$VER/g" "$t/changelog.in" > "$dir/debian/changelog"
-    sed "s/@ABI@/$ABI/g" "$t/kbuild-pack-split.in" > "$dir/debian/kbuild-pack-split"
-    sed "s/@ABI@/$ABI/g" "$t/kbuild-pack-split.kbp.in" > "$dir/debian/kbuild-pack-split.kbp"
+    subst "$t/kbuild-pack-split.in" | { if [ -n "$opts" ]; then cat; else grep -v '^option '; fi; } > "$dir/debian/kbuild-pack-split"
+    [ -z "$FEATURESET" ] || subst "$t/kbuild-pack-split.kbp.in" > "$dir/debian/kbuild-pack-split.kbp"
 }
 
 # kbp_debian_job NAME SRC TREE FS_TREE ARGS...: dpkg-buildpackage ARGS in a
@@ -45,7 +78,7 @@ kbp_debian_job() {
     kbp_debian_source "$S/job-$name/linux"
     mkdir -p "$b"
     ln -s "$src" "$b/source"
-    ln -s "$FS_FIX/src" "$b/source-kbp"
+    [ -z "$FEATURESET" ] || ln -s "$FS_FIX/src" "$b/source-kbp"
     [ "$tree" = - ] || ln -s "$tree" "$b/flavour"
     [ "$fs_tree" = - ] || ln -s "$fs_tree" "$b/flavour-kbp"
     (cd "$S/job-$name/linux" && kbpp_run "$S/job-$name.log" dpkg-buildpackage -us -uc -d "$@")
@@ -58,8 +91,10 @@ kbp_debian_debs() {
     export PATH=$KBP_TOP/packaging/debian:$PATH PERL5LIB=$KBP_TOP/packaging/debian${PERL5LIB:+:$PERL5LIB}
     export KBUILD_PACK SOURCE_DATE_EPOCH=1700000000
     kbp_debian_job indep "${T_SRC[amd64]}" - - -A
-    kbp_debian_job amd64 "${T_SRC[amd64]}" "${T_DIR[amd64]}" "$FS_FIX/obj" -B
-    kbp_debian_job arm64 "${T_SRC[arm64]}" "${T_DIR[arm64]}" - -B -aarm64
+    local fs=-
+    [ -z "$FEATURESET" ] || fs=$FS_FIX/obj
+    kbp_debian_job amd64 "${T_SRC[amd64]}" "${T_DIR[amd64]}" "$fs" -B
+    [ -z "${T_DIR[arm64]:-}" ] || kbp_debian_job arm64 "${T_SRC[arm64]}" "${T_DIR[arm64]}" - -B -aarm64
     unset SOURCE_DATE_EPOCH
 }
 
@@ -74,11 +109,12 @@ kbp_debian_deb() {
 # kbp_debian_install ROOT NAME: dpkg --root installs tree NAME's packages
 # (the common, the amd64 host programs, its flavour) into ROOT, whose admin
 # dir knows this machine's packages (make, gcc, libc, libelf); arm64 is a
-# foreign architecture there. Sets KDIR and COMMON_DIR.
+# foreign architecture there (or the build root's, DPKG_STATUS). Sets KDIR
+# and COMMON_DIR.
 kbp_debian_install() {
     local root=$1 n=$2
     mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
-    cp /var/lib/dpkg/status "$root/var/lib/dpkg/status"
+    cp "$DPKG_STATUS" "$root/var/lib/dpkg/status"
     dpkg --root="$root" --add-architecture arm64
     kbpp_run "$S/install-$n.log" dpkg --root="$root" -i "$(kbp_debian_deb "$PKG_COMMON")" \
         "$(kbp_debian_deb "$PKG_KBUILD")" "$(kbp_debian_deb "${PKG_FLAVOUR[$n]}")"

@@ -1,9 +1,12 @@
 #!/bin/bash
 # split-test.sh CASE (KBP_SPLIT_SERIES=SERIES KBP_SPLIT_LAYOUT=debian
-# KBP_FIXTURE_SH=debian-fixture.sh): Debian's own amd64 and arm64 kernels
-# of one version, packaged in Debian's archive layout by dh_kbuild_pack
-# (tests/debian/linux: Debian's package names) in three jobs that share
-# nothing but the source (lib-debian-split.sh).
+# KBP_FIXTURE_SH=debian-fixture.sh): Debian's own kernels of one version
+# (6.1: amd64 and arm64; forky's 7.2: amd64, merged /usr, linux-kbuild
+# named after the ABI), packaged in Debian's archive layout by
+# dh_kbuild_pack (tests/debian/linux: Debian's package names) in jobs that
+# share nothing but the source (lib-debian-split.sh). What follows says
+# 6.1's; 7.2 has no arm64 job and no second featureset, and its flavour's
+# module directory links are checked relative under usr/lib/modules.
 #   jobs   each job makes exactly its packages: -A the common part
 #          (Architecture: all; the same bytes as the common part a split of
 #          both trees on one machine makes), -B on amd64 linux-kbuild-SERIES
@@ -57,30 +60,34 @@ payload() {
 }
 
 case_jobs() { # labels: kernel,debian,packaging
-    local n p d f elf a m
+    local n p d f elf a m archs
     kbp_debian_debs
-    check_debs indep "$PKG_COMMON" "$PKG_FS_COMMON"
-    check_debs amd64 "$PKG_KBUILD" "${PKG_FLAVOUR[amd64]}" "$PKG_FS_FLAVOUR"
-    check_debs arm64 "${PKG_FLAVOUR[arm64]}"
-    for p in "$PKG_COMMON:all:foreign" "$PKG_KBUILD:amd64:foreign" "${PKG_FLAVOUR[amd64]}:amd64:no" "${PKG_FLAVOUR[arm64]}:arm64:no" \
-             "$PKG_FS_COMMON:all:foreign" "$PKG_FS_FLAVOUR:amd64:no"; do
+    check_debs indep "$PKG_COMMON" ${FEATURESET:+"$PKG_FS_COMMON"}
+    check_debs amd64 "$PKG_KBUILD" "${PKG_FLAVOUR[amd64]}" ${FEATURESET:+"$PKG_FS_FLAVOUR"}
+    [ -z "${PKG_FLAVOUR[arm64]:-}" ] || check_debs arm64 "${PKG_FLAVOUR[arm64]}"
+    archs=("$PKG_COMMON:all:foreign" "$PKG_KBUILD:amd64:foreign")
+    for n in "${SPLIT_NAMES[@]}"; do archs+=("${PKG_FLAVOUR[$n]}:$n:no"); done
+    [ -z "$FEATURESET" ] || archs+=("$PKG_FS_COMMON:all:foreign" "$PKG_FS_FLAVOUR:amd64:no")
+    for p in "${archs[@]}"; do
         IFS=: read -r n a m <<<"$p"
         [ "$(field "$n" Architecture):$(field "$n" Multi-Arch)" = "$a:$m" ] \
             && pass "$n is Architecture: $a${m:+, Multi-Arch: $m}" \
             || fail "$n is Architecture: $(field "$n" Architecture), Multi-Arch: $(field "$n" Multi-Arch)"
     done
-    for n in amd64 arm64; do
+    for n in "${SPLIT_NAMES[@]}"; do
         d=$(field "${PKG_FLAVOUR[$n]}" Depends)
         [ "$d" = "$PKG_COMMON (= $VER), $PKG_KBUILD (>= $VER)" ] \
             && pass "${PKG_FLAVOUR[$n]} depends on exactly: $d" || fail "${PKG_FLAVOUR[$n]} depends on: $d"
     done
-    d=$(field "$PKG_FS_FLAVOUR" Depends)
-    [ "$d" = "$PKG_FS_COMMON (= $VER), $PKG_KBUILD (>= $VER)" ] \
-        && pass "the featureset's $PKG_FS_FLAVOUR depends on exactly: $d" || fail "$PKG_FS_FLAVOUR depends on: $d"
+    if [ -n "$FEATURESET" ]; then
+        d=$(field "$PKG_FS_FLAVOUR" Depends)
+        [ "$d" = "$PKG_FS_COMMON (= $VER), $PKG_KBUILD (>= $VER)" ] \
+            && pass "the featureset's $PKG_FS_FLAVOUR depends on exactly: $d" || fail "$PKG_FS_FLAVOUR depends on: $d"
+    fi
 
     # the common part is the one every buildd makes: a split of both trees
     # on one machine makes it byte for byte
-    "$KBUILD_PACK" split --layout debian --common-name "$ABI-common" $(printf -- '--arch %s ' x86 arm64 arm mips powerpc s390) \
+    "$KBUILD_PACK" split --layout debian --common-name "$ABI-common" $(printf -- '--arch %s ' $ARCHES) "${SPLIT_OPTS[@]}" \
         "${SPLIT_ARGS[@]}" --out "$S/parts" 2> "$S/split.err" || { cat "$S/split.err" >&2; die "the one-machine split failed"; }
     payload "$PKG_COMMON" "$S/payload-common"
     # the component parts (PART@COMPONENT) go to PART's package
@@ -91,27 +98,44 @@ case_jobs() { # labels: kernel,debian,packaging
         || { fail "$PKG_COMMON differs from the one-machine split's common part"; head "$S/common.diff" >&2; }
 
     # no program in a flavour: another architecture's flavour installs
-    for n in amd64 arm64; do
+    for n in "${SPLIT_NAMES[@]}"; do
         payload "${PKG_FLAVOUR[$n]}" "$S/payload-$n"
         elf=$(cd "$S/payload-$n" && find . -type f -exec sh -c 'head -c4 "$1" | grep -q "^.ELF" && echo "$1"' _ {} \; | sed 's|^\./||')
         [ "$elf" = "usr/src/linux-headers-${T_REL[$n]}/vmlinux" ] && [ "$(stat -c %a "$S/payload-$n/$elf")" = 644 ] \
             && pass "${PKG_FLAVOUR[$n]} holds no program: its one ELF file is its vmlinux (the BTF base), mode 644" \
             || fail "${PKG_FLAVOUR[$n]} holds the ELF files: $(echo $elf)"
     done
-    # the arm64 job's host programs (not packaged: linux-kbuild is amd64's
-    # here) are among the amd64 package's, alike but for their build IDs
+    # every flavour's host programs (the arm64 job's are not packaged:
+    # linux-kbuild is amd64's here) are among the amd64 package's, alike
+    # but for their build IDs
     payload "$PKG_KBUILD" "$S/payload-kbuild"
-    for f in $(cd "$S/payload-arm64" && find . -type l -lname '*linux-kbuild-*' | sed 's|^\./||'); do
-        [ -e "$S/payload-kbuild/usr/lib/linux-kbuild-$KSERIES/${f#usr/src/linux-headers-${T_REL[arm64]}/}" ] \
-            || fail "${PKG_FLAVOUR[arm64]}: $f leads to nothing in $PKG_KBUILD"
+    for n in "${SPLIT_NAMES[@]}"; do
+        for f in $(cd "$S/payload-$n" && find . -type l -lname '*linux-kbuild-*' | sed 's|^\./||'); do
+            [ -e "$S/payload-kbuild/usr/lib/linux-kbuild-$KSERIES/${f#usr/src/linux-headers-${T_REL[$n]}/}" ] \
+                || fail "${PKG_FLAVOUR[$n]}: $f leads to nothing in $PKG_KBUILD"
+        done
+        pass "every link of ${PKG_FLAVOUR[$n]} into linux-kbuild-$KSERIES leads to a program of the amd64 package"
     done
-    pass "every link of ${PKG_FLAVOUR[arm64]} into linux-kbuild-$KSERIES leads to a program of the amd64 package"
+    # where the release wants them (forky: merged /usr), the module
+    # directory's links, relative; else /lib/modules, absolute (bookworm)
+    for n in "${SPLIT_NAMES[@]}"; do
+        if [ -n "$MERGED_USR" ]; then
+            a=usr/lib/modules/${T_REL[$n]} m=../../../src
+        else
+            a=lib/modules/${T_REL[$n]} m=/usr/src
+        fi
+        d="$(readlink "$S/payload-$n/$a/build") $(readlink "$S/payload-$n/$a/source")"
+        [ "$d" = "$m/linux-headers-${T_REL[$n]} $m/$PKG_COMMON" ] \
+            && pass "${PKG_FLAVOUR[$n]}: /$a/build and source lead to $d" \
+            || fail "${PKG_FLAVOUR[$n]}: /$a/build and source lead to '$d'"
+        [ -z "$MERGED_USR" ] || [ ! -e "$S/payload-$n/lib" ] || fail "${PKG_FLAVOUR[$n]} installs into /lib on a merged-/usr release"
+    done
 
     # installed with dpkg: a flavour alone is refused; with the common and
     # the host programs it builds the test modules
-    for n in amd64 arm64; do
+    for n in "${SPLIT_NAMES[@]}"; do
         mkdir -p "$S/alone-$n/var/lib/dpkg/info" "$S/alone-$n/var/lib/dpkg/updates"
-        cp /var/lib/dpkg/status "$S/alone-$n/var/lib/dpkg/status"
+        cp "$DPKG_STATUS" "$S/alone-$n/var/lib/dpkg/status"
         dpkg --root="$S/alone-$n" --add-architecture arm64
         if dpkg --root="$S/alone-$n" -i "$(kbp_debian_deb "${PKG_FLAVOUR[$n]}")" > "$S/alone-$n.out" 2>&1; then
             fail "dpkg installs ${PKG_FLAVOUR[$n]} alone"
@@ -121,13 +145,14 @@ case_jobs() { # labels: kernel,debian,packaging
                 || { fail "dpkg refused ${PKG_FLAVOUR[$n]} alone, but not for its dependencies:"; cat "$S/alone-$n.out" >&2; }
         fi
     done
-    for n in amd64 arm64; do
+    for n in "${SPLIT_NAMES[@]}"; do
         kbp_split_use "$n"
         kbp_debian_install "$S/root-$n" "$n"
         pass "dpkg --root installs $PKG_COMMON, $PKG_KBUILD (amd64) and ${PKG_FLAVOUR[$n]} together"
         kbp_split_check_install "$S/root-$n" "$n" "its Debian packages"
     done
 
+    [ -n "$FEATURESET" ] || return 0
     # the featureset: its flavour runs the main split's host programs
     payload "$PKG_FS_FLAVOUR" "$S/payload-fs"
     (cd "$S/payload-fs" && find . -type l -lname '*linux-kbuild-*' | sed 's|^\./||') > "$S/fs-links"

@@ -64,26 +64,49 @@ kbp_open_fixture() {
     KBP_MAKE_VARS=() KBP_AUDIT_MAKE_ARGS=()
     [ ! -s "$FIX/make-vars" ] || mapfile -t KBP_MAKE_VARS < "$FIX/make-vars"
     [ ${#KBP_MAKE_VARS[@]} = 0 ] || KBP_AUDIT_MAKE_ARGS=(-- "${KBP_MAKE_VARS[@]}")
-    # a fixture prepared in a build root of its suite (Debian's forky
-    # kernel, tests/fixture/debian-fixture.sh): every make runs there
-    if [ -s "$FIX/build-root" ] && [ -z "${KBP_MAKE_PREFIX:-}" ]; then
-        local root
-        root=$("$KBP_TESTS_DIR/../scripts/build-root.sh" "$(cat "$FIX/build-root")") || die "no $(cat "$FIX/build-root") build root"
-        KBP_MAKE_PREFIX="'$KBP_TESTS_DIR/../scripts/in-root.sh' '$root'" KBP_BUILD_ROOT=$root
-    fi
+    kbp_fixture_build_root
     case "$layout" in
         obj)    SRC=$FIX/src; OBJ=$FIX/obj; KTREE=$OBJ ;;
         intree) SRC=$FIX/tree; OBJ=; KTREE=$SRC ;;
         *) die "bad layout $layout" ;;
     esac
-    # the in-tree module whose export kbp_user uses, as kbp_user.c picks it
+    kbp_fixture_libmod
+    S=$(mktemp -d "${TMPDIR:-/tmp}/$prefix.XXXXXX")
+    trap kbp_cleanup EXIT
+    kbp_ro_bind "$FIX" || die "cannot make the fixture $FIX read-only"
+}
+
+# kbp_fixture_libmod: KBP_LIBMOD, the in-tree module whose export kbp_user
+# uses in the fixture KTREE, as kbp_user.c picks it (crc7, else crc-itu-t),
+# KBP_LIBMOD_SYM that export, and kbp_user's KBP_DEPENDS.
+kbp_fixture_libmod() {
     if kbp_config_on CONFIG_CRC7 m; then KBP_LIBMOD=crc7 KBP_LIBMOD_SYM=crc7_be
     elif kbp_config_on CONFIG_CRC_ITU_T m; then KBP_LIBMOD=crc-itu-t KBP_LIBMOD_SYM=crc_itu_t
     else die "$KTREE/.config has neither CONFIG_CRC7=m nor CONFIG_CRC_ITU_T=m (tests/modules/kbp_user)"; fi
     KBP_DEPENDS[kbp_user]=$KBP_LIBMOD
-    S=$(mktemp -d "${TMPDIR:-/tmp}/$prefix.XXXXXX")
-    trap kbp_cleanup EXIT
-    kbp_ro_bind "$FIX" || die "cannot make the fixture $FIX read-only"
+}
+
+# kbp_fixture_build_root: a fixture prepared in a build root of its suite
+# (Debian's forky kernel, tests/fixture/debian-fixture.sh: FIX/build-root)
+# has every make run there: KBP_MAKE_PREFIX and KBP_BUILD_ROOT are set; else
+# KBP_BUILD_ROOT is empty and an outer KBP_MAKE_PREFIX (tests/rust's) stays.
+kbp_fixture_build_root() {
+    [ -z "$KBP_BUILD_ROOT" ] || KBP_MAKE_PREFIX= # the previous fixture's
+    KBP_BUILD_ROOT=
+    [ -s "$FIX/build-root" ] || return 0
+    KBP_BUILD_ROOT=$("$KBP_TESTS_DIR/../scripts/build-root.sh" "$(cat "$FIX/build-root")") \
+        || die "no $(cat "$FIX/build-root") build root"
+    KBP_MAKE_PREFIX="'$KBP_TESTS_DIR/../scripts/in-root.sh' '$KBP_BUILD_ROOT'"
+}
+
+# kbp_in_build_root CMD [ARG...]: CMD, in the fixture's build root if it
+# has one (kbuild-pack verify --canary, which runs make itself).
+kbp_in_build_root() {
+    if [ -n "$KBP_BUILD_ROOT" ]; then
+        "$KBP_TESTS_DIR/../scripts/in-root.sh" "$KBP_BUILD_ROOT" "$@"
+    else
+        "$@"
+    fi
 }
 
 # kbp_config_on SYMBOL [VALUE]: the fixture's config has SYMBOL=VALUE (y)

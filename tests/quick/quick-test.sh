@@ -452,6 +452,37 @@ case_verify-good() {
 	run verify "$S/k.tar.gz"
 	expect_rc 0 "verify of an archive" && pass "good archive: verify exits 0"
 }
+# A DESTDIR is a closed world (issue 32): its build link is resolved inside
+# it, as in a chroot, and never leads verify to a complete installation
+# elsewhere on the machine (an absolute link, a relative one with enough
+# "../"): each names where it leads and fails. Inside the root an absolute
+# link and merged /usr's usr/lib/modules with a relative one are found.
+case_verify-destdir-closed() {
+	good_tree "$S/d"
+	: >"$S/all.err"
+	mkdir -p "$S/abs/lib/modules/$REL" "$S/rel/lib/modules/$REL"
+	ln -s "$G" "$S/abs/lib/modules/$REL/build"
+	ln -s "../../../../../../../../../../..$G" "$S/rel/lib/modules/$REL/build"
+	for r in abs rel; do
+		run verify "$S/$r"
+		expect_rc 1 "verify of a DESTDIR whose build link leads out of it ($r)"
+		cat "$S/out.txt" "$S/err.txt" >>"$S/all.err"
+	done
+	mkdir -p "$S/inside/lib/modules/$REL" "$S/inside/usr/src" "$S/merged/usr/lib/modules/$REL" "$S/merged/usr/src"
+	cp -a "$G" "$S/inside/usr/src/linux-headers-$REL"
+	ln -s "/usr/src/linux-headers-$REL" "$S/inside/lib/modules/$REL/build"
+	cp -a "$G" "$S/merged/usr/src/linux-headers-$REL"
+	ln -s "../../../src/linux-headers-$REL" "$S/merged/usr/lib/modules/$REL/build"
+	for r in inside merged; do
+		run verify "$S/$r"
+		expect_rc 0 "verify of a DESTDIR whose build link leads inside it ($r)"
+		cat "$S/out.txt" "$S/err.txt" >>"$S/all.err"
+	done
+	mv "$S/all.err" "$S/err.txt"
+	: >"$S/out.txt"
+	sed -i "${EXPECT_SED[@]}" "$S/err.txt"
+	expect "$CASE"
+}
 case_verify-missing() {
 	good_tree "$S/d"; bad_copy missing
 	rm "$BAD/scripts/mod/modpost"
@@ -1000,6 +1031,36 @@ case_split-debian-featureset() {
 	mv "$S/list.txt" "$S/out.txt"
 	expect "$CASE"
 	[ ! -e "$OUT/rt2" ] || fail "a failed split left $OUT/rt2"
+}
+# components in Debian's layout (a Rust kernel's rust component): a source
+# file of a component goes to the common part's PART@COMPONENT, made from
+# the source, and a host program of one to linux-kbuild-SERIES@COMPONENT
+# under usr/lib alone (the usr/src link is the main part's); the split's
+# check finds both there
+case_split-debian-components() {
+	cp -a "$MANIFESTS" "$S/man"
+	cat >>"$S/man/common.yaml" <<-'EOF'
+	  - name: kbp-extra-source
+	    component: extra
+	    from: src
+	    include: scripts/kbp_extra.h
+	    when: CONFIG_KBP_EXTRA
+	  - name: kbp-extra-program
+	    component: extra
+	    from: obj
+	    include: scripts/kbp_extra_prog
+	    when: CONFIG_KBP_EXTRA
+	EOF
+	echo '/* extra */' >"$SRC/scripts/kbp_extra.h"
+	"$KBP_MKELF" "$OBJ/scripts/kbp_extra_prog" && chmod 755 "$OBJ/scripts/kbp_extra_prog"
+	echo 'CONFIG_KBP_EXTRA=y' >>"$OBJ/.config"
+	echo 'CONFIG_KBP_EXTRA=y' >>"$OBJ/include/config/auto.conf"
+	echo '#define CONFIG_KBP_EXTRA 1' >>"$OBJ/include/generated/autoconf.h"
+	SOURCE_DATE_EPOCH=1700000000 run split -M "$S/man" --layout debian --common-name 6.1.0-1-common --arch x86 \
+		--tree one="$OBJ" --out "$OUT/p"
+	expect_rc 0 "a split in Debian's layout with a component"
+	(cd "$OUT/p" && find . -mindepth 2 ! -type d -path '*@extra/*' -printf '%P %y %m %l\n' | LC_ALL=C sort) >"$S/out.txt"
+	expect "$CASE"
 }
 # A published common list is input: its name (not covered by the digest)
 # may neither leave --out nor put make code into a flavour's Makefile, and a

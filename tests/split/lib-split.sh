@@ -5,10 +5,15 @@
 # FLAVOUR" line each (FLAVOUR "-": none): 7.2's three default fixtures (the
 # tiny in-tree x86_64, the full O= x86_64, the full arm64 cross tree) and
 # 6.1's two (x86_64 and arm64, O=). With KBP_SPLIT_LAYOUT=debian (tests/debian,
-# KBP_FIXTURE_SH its debian-fixture.sh): Debian's own amd64 and arm64 flavours.
+# KBP_FIXTURE_SH its debian-fixture.sh): Debian's own amd64 and arm64
+# flavours (6.1), forky's amd64 flavour (7.2).
 kbp_split_trees() {
     if [ "${KBP_SPLIT_LAYOUT:-}" = debian ]; then
-        printf '%s\n' "amd64 obj x86_64 amd64" "arm64 obj arm64 arm64"
+        case "$1" in
+        6.1) printf '%s\n' "amd64 obj x86_64 amd64" "arm64 obj arm64 arm64" ;;
+        7.2) printf '%s\n' "amd64 obj x86_64 amd64" ;; # forky's
+        *) die "no Debian split trees for series $1" ;;
+        esac
         return
     fi
     case "$1" in
@@ -72,6 +77,8 @@ kbp_split_use() {
         unset ARCH CROSS_COMPILE
     fi
     unset KCFLAGS MAKEFLAGS
+    kbp_fixture_build_root
+    kbp_fixture_libmod
     kbp_reproducible_builds
 }
 
@@ -111,10 +118,15 @@ kbp_split_install() {
 # kbp_split_dirs ROOT NAME: KDIR and COMMON_DIR of tree NAME's parts
 # installed in ROOT (by kbp_split_install, or by packages).
 kbp_split_dirs() {
-    local root=$1 n=$2
+    local root=$1 n=$2 mod=lib/modules/${T_REL[$n]}
     KDIR=$root/usr/src/linux-headers-${T_REL[$n]}
-    COMMON_DIR=$(readlink "$root/lib/modules/${T_REL[$n]}/source")
-    COMMON_DIR=$root$COMMON_DIR
+    # merged /usr (forky): usr/lib/modules/R/source, a relative link
+    [ -L "$root/$mod/source" ] || mod=usr/$mod
+    COMMON_DIR=$(readlink "$root/$mod/source")
+    case "$COMMON_DIR" in
+    /*) COMMON_DIR=$root$COMMON_DIR ;;
+    *) COMMON_DIR=$(cd "$root/$mod" && cd "$COMMON_DIR" && pwd) || die "$root/$mod/source leads nowhere" ;;
+    esac
     [ -d "$KDIR" ] && [ -d "$COMMON_DIR" ] || die "$root: no build directory or common part for $n"
 }
 
@@ -186,7 +198,7 @@ kbp_split_check_install() {
         && pass "$n: verify accepts $what" \
         || fail "$n: verify of $what: $(cat "$S/verify.out" "$S/verify.err")"
     # (a cross tree's canary cross-builds: ARCH and CROSS_COMPILE are set)
-    "$KBUILD_PACK" verify --canary "$KDIR" > "$S/canary.out" 2>&1 && pass "$n: verify --canary builds a module against $what" \
+    kbp_in_build_root "$KBUILD_PACK" verify --canary "$KDIR" > "$S/canary.out" 2>&1 && pass "$n: verify --canary builds a module against $what" \
         || fail "$n: verify --canary: $(tail -n 20 "$S/canary.out")"
     kbp_ro_bind "$root" || die "cannot make $root read-only"
     log "$n: building the test modules against $what (every fixture hidden)"
