@@ -237,37 +237,13 @@ fail:
 	return r;
 }
 
-/* --force: swaps the staged tree with the one in place, then removes that
- * one, locked so that another pack's sweep does not take it for a dead pack's. */
-static int replace_final(struct sink_dir *d)
-{
-	_cleanup_close_ int old = open(d->final, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	int r;
-
-	if (old >= 0)
-		flock(old, LOCK_EX);
-	if (renameat2(AT_FDCWD, d->tmp, AT_FDCWD, d->final, RENAME_EXCHANGE) < 0) {
-		r = -errno;
-		log_err("cannot replace %s: %s", d->final, strerror(-r));
-		return r;
-	}
-	r = rm_rf(d->tmp);
-	if (r < 0 && r != -ENOENT)
-		log_warn("cannot remove the replaced tree %s: %s", d->tmp, strerror(-r));
-	return 0;
-}
-
 /* Renames the staged tree into place; never over one that appeared since
  * begin (another pack's) unless --force. */
 static int publish(struct sink_dir *d, bool force)
 {
-	int r = rename_noreplace(d->tmp, d->final);
+	int r = staging_publish(d->tmp, d->final, force);
 
-	if (r == -EEXIST || r == -ENOTEMPTY)
-		return force ? replace_final(d) : sink_exists_error(d->final);
-	if (r < 0)
-		log_err("cannot rename %s to %s: %s", d->tmp, d->final, strerror(-r));
-	return r;
+	return r == -EEXIST || r == -ENOTEMPTY ? sink_exists_error(d->final) : r;
 }
 
 static int dir_commit(struct sink *s)

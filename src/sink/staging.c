@@ -127,3 +127,34 @@ void staging_sweep(const char *templ)
 	}
 	closedir(d);
 }
+
+/* --force: swaps the staged tree with the one in place, then removes that
+ * one, locked so that another run's sweep does not take it for a dead run's. */
+static int replace_final(const char *tmp, const char *final)
+{
+	_cleanup_close_ int old = open(final, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int r;
+
+	if (old >= 0)
+		flock(old, LOCK_EX);
+	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, final, RENAME_EXCHANGE) < 0) {
+		r = -errno;
+		log_err("cannot replace %s: %s", final, strerror(-r));
+		return r;
+	}
+	r = rm_rf(tmp);
+	if (r < 0 && r != -ENOENT)
+		log_warn("cannot remove the replaced tree %s: %s", tmp, strerror(-r));
+	return 0;
+}
+
+int staging_publish(const char *tmp, const char *final, bool force)
+{
+	int r = rename_noreplace(tmp, final);
+
+	if (r == -EEXIST || r == -ENOTEMPTY)
+		return force ? replace_final(tmp, final) : r;
+	if (r < 0)
+		log_err("cannot rename %s to %s: %s", tmp, final, strerror(-r));
+	return r;
+}

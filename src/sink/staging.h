@@ -15,3 +15,8 @@ int staging_create(const char *templ, bool dir, char **path, int *fd);
 /* Removes the places named as templ makes them that no pack holds, with
  * a warning for each; warns about those it cannot check. */
 void staging_sweep(const char *templ);
+/* Renames the staged place tmp to final; over one that is there only with
+ * force, atomically (the old one swapped out, then removed). -EEXIST or
+ * -ENOTEMPTY (not printed) when final is there and not force; other
+ * failures are printed. */
+int staging_publish(const char *tmp, const char *final, bool force);

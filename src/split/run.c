@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -219,6 +220,7 @@ static int check_published_kernel(const struct common_list *pub, const struct sp
 static int check_out(const struct split_opts *o, const struct split_run *run)
 {
 	_cleanup_free_ char *p = path_resolve_parents(o->out);
+	_cleanup_free_ char *cwd = realpath(".", NULL);
 	struct stat st;
 
 	if (!p) {
@@ -235,6 +237,10 @@ static int check_out(const struct split_opts *o, const struct split_run *run)
 					o->out, p, trees[k]);
 				return KBP_EUSAGE;
 			}
+	}
+	if (cwd && path_is_below(cwd, p)) {
+		log_err("--out %s: the output would replace %s, which holds the working directory", o->out, p);
+		return KBP_EUSAGE;
 	}
 	if (lstat(o->out, &st) == 0 && !o->force) {
 		log_err("%s already exists; pass --force to replace it", o->out);
@@ -261,13 +267,20 @@ static int write_part(const struct split_opts *o, const struct split_part *p, co
 	return r;
 }
 
-/* Every part into a staged directory beside --out, checked, then renamed into place. */
+/* Every part into a staged directory beside --out, checked, then renamed
+ * into place (with --force swapped with the old output, as pack's sink does). */
 static int write_parts(const struct split_opts *o, struct split_run *run, const struct split_layout *l)
 {
-	_cleanup_free_ char *templ = xasprintf("%s.kbuild-pack-XXXXXX", o->out);
+	/* "parts/" names parts, not a place inside it (check_out resolved it) */
+	_cleanup_free_ char *out = path_resolve_parents(o->out);
+	_cleanup_free_ char *templ = NULL;
 	_cleanup_free_ char *stage = NULL;
 	_cleanup_close_ int lock = -1;
 	int r;
+
+	if (!out)
+		return -errno;
+	templ = xasprintf("%s.kbuild-pack-XXXXXX", out);
 
 	staging_sweep(templ);
 	r = staging_create(templ, true, &stage, &lock);
@@ -291,12 +304,10 @@ static int write_parts(const struct split_opts *o, struct split_run *run, const 
 		r = -EINTR;
 	if (r == 0 && chmod(stage, 0755) < 0)
 		r = -errno;
-	if (r == 0 && o->force && path_exists(o->out))
-		r = rm_rf(o->out);
 	if (r == 0) {
-		r = rename_noreplace(stage, o->out);
-		if (r < 0)
-			log_err("cannot rename %s to %s: %s", stage, o->out, strerror(-r));
+		r = staging_publish(stage, out, o->force);
+		if (r == -EEXIST || r == -ENOTEMPTY)
+			log_err("%s appeared meanwhile; pass --force to replace it", o->out);
 	}
 	if (r < 0)
 		rm_rf(stage);

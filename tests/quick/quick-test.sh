@@ -1032,6 +1032,28 @@ case_split-debian-featureset() {
 	expect "$CASE"
 	[ ! -e "$OUT/rt2" ] || fail "a failed split left $OUT/rt2"
 }
+# --force replaces the output as a whole and atomically, whatever the
+# spelling of --out (issue 32): "DIR/" over an earlier split gives the new
+# parts; "." (the working directory) is refused and changes nothing
+case_split-out-force() {
+	run split -M "$MANIFESTS" --tree one="$OBJ" --out "$OUT/p"
+	expect_rc 0 "a split"
+	touch "$OUT/p/kbp-old"
+	run split -M "$MANIFESTS" --tree one="$OBJ" --out "$OUT/p/" --force
+	expect_rc 0 "a split over it, --out DIR/ --force"
+	(cd "$OUT" && find . ! -name '.' -prune -printf '%P\n'; ls p) >"$S/list.txt"
+	cp "$S/err.txt" "$S/err1.txt"
+	cd "$OUT/p"
+	run split -M "$MANIFESTS" --tree one="$OBJ" --out . --force
+	cd - >/dev/null
+	expect_rc 2 "--out . --force"
+	ls "$OUT/p" >>"$S/list.txt"
+	mv "$S/list.txt" "$S/out.txt"
+	cat "$S/err1.txt" "$S/err.txt" >"$S/err2.txt"
+	mv "$S/err2.txt" "$S/err.txt"
+	sed -i "${EXPECT_SED[@]}" "$S/err.txt"
+	expect "$CASE"
+}
 # components in Debian's layout (a Rust kernel's rust component): a source
 # file of a component goes to the common part's PART@COMPONENT, made from
 # the source, and a host program of one to linux-kbuild-SERIES@COMPONENT
