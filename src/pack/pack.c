@@ -25,6 +25,7 @@
 #include "shared/array.h"
 #include "shared/strbuf.h"
 #include "shared/path.h"
+#include "shared/output.h"
 #include "shared/fs.h"
 #include "shared/scratch.h"
 #include "sink/sink.h"
@@ -61,40 +62,30 @@ static int check_symvers(const struct ktree *t, const struct pack_opts *o)
 
 /* What the pack writes or replaces must not overlap the trees it reads: an
  * output inside them changes the tree being packed, and --force on one that
- * holds them deletes them. */
-static int check_out_path(const struct ktree *t, const char *out, const char *written)
+ * holds them deletes them. The same for --report. */
+static int check_out_path(const struct ktree *t, const char *opt, const char *given, const char *written)
 {
-	_cleanup_free_ char *p = path_resolve_parents(written);
-	const char *trees[][2] = { { "source", t->src }, { "object", t->obj } };
+	const struct guarded_dir trees[] = { { "source", t->src }, { "object", t->split ? t->obj : NULL } };
+	int r = output_check(opt, given, written, trees, ARRAY_SIZE(trees));
 
-	if (!p) {
-		log_err("--out %s: cannot resolve %s: %s", out, written, strerror(errno));
-		return -errno;
-	}
-	for (size_t i = 0; i < (t->split ? 2u : 1u); i++) {
-		const char *how = path_is_below(p, trees[i][1]) ? "be inside" : path_is_below(trees[i][1], p) ? "contain" : NULL;
-		if (how) {
-			log_err("--out %s: the output %s would %s the %s tree %s; write it outside the trees", out, p, how,
-				trees[i][0], trees[i][1]);
-			return KBP_EUSAGE;
-		}
-	}
-	return 0;
+	return r > 0 ? KBP_EUSAGE : r;
 }
 
 static int check_out(const struct ktree *t, const struct pack_opts *o)
 {
 	_cleanup_free_ char *build = NULL, *source = NULL;
-	int r;
+	int r = 0;
 
-	if (o->list || !o->out)
-		return 0;
+	if (o->report && strcmp(o->report, "-"))
+		r = check_out_path(t, "--report", o->report, o->report);
+	if (r < 0 || o->list || !o->out)
+		return r;
 	if (o->format != FORMAT_DIR)
-		return check_out_path(t, o->out, o->out);
+		return check_out_path(t, "--out", o->out, o->out);
 	build = xasprintf("%s/lib/modules/%s/build", o->out, t->release);
 	source = xasprintf("%s/lib/modules/%s/source", o->out, t->release);
-	r = check_out_path(t, o->out, build);
-	return r < 0 ? r : check_out_path(t, o->out, source);
+	r = check_out_path(t, "--out", o->out, build);
+	return r < 0 ? r : check_out_path(t, "--out", o->out, source);
 }
 
 const char *pack_scratch_dir(struct pack_ctx *ctx)

@@ -17,6 +17,7 @@
 #include "shared/interrupt.h"
 #include "shared/log.h"
 #include "shared/macro.h"
+#include "shared/output.h"
 #include "shared/path.h"
 #include "sink/staging.h"
 #include "split/check.h"
@@ -217,28 +218,32 @@ static int check_published_kernel(const struct common_list *pub, const struct sp
 }
 
 /* --out is written whole or not at all, and never inside a tree. */
-static int check_out(const struct split_opts *o, const struct split_run *run)
+/* What split writes (--out, --report) stays out of the trees it reads; --out
+ * is new unless --force, and never holds the working directory. */
+static int check_outputs(const struct split_opts *o, const struct split_run *run)
 {
-	_cleanup_free_ char *p = path_resolve_parents(o->out);
-	_cleanup_free_ char *cwd = realpath(".", NULL);
+	_cleanup_free_ struct guarded_dir *trees = xcalloc(2 * run->ntrees + 1, sizeof(*trees));
+	_cleanup_free_ char *p = NULL, *cwd = NULL;
+	size_t n = 2 * run->ntrees;
 	struct stat st;
+	int r = 0;
 
-	if (!p) {
-		log_err("--out %s: cannot resolve it: %s", o->out, strerror(errno));
-		return -errno;
-	}
 	for (size_t i = 0; i < run->ntrees; i++) {
 		const struct ktree *t = &run->trees[i].sel.t;
-		const char *trees[] = { t->src, t->obj };
 
-		for (size_t k = 0; k < 2; k++)
-			if (path_is_below(p, trees[k]) || path_is_below(trees[k], p)) {
-				log_err("--out %s: the output %s would be inside or contain the tree %s; write it outside the trees",
-					o->out, p, trees[k]);
-				return KBP_EUSAGE;
-			}
+		trees[2 * i] = (struct guarded_dir){ "source", t->src };
+		trees[2 * i + 1] = (struct guarded_dir){ "object", t->obj != t->src ? t->obj : NULL };
 	}
-	if (cwd && path_is_below(cwd, p)) {
+	if (o->report && strcmp(o->report, "-"))
+		r = output_check("--report", o->report, o->report, trees, n);
+	if (r != 0 || !o->out || o->list || o->dry_run)
+		return r > 0 ? KBP_EUSAGE : r;
+	r = output_check("--out", o->out, o->out, trees, n);
+	if (r != 0)
+		return r > 0 ? KBP_EUSAGE : r;
+	p = path_resolve_parents(o->out);
+	cwd = realpath(".", NULL);
+	if (p && cwd && path_is_below(cwd, p)) {
 		log_err("--out %s: the output would replace %s, which holds the working directory", o->out, p);
 		return KBP_EUSAGE;
 	}
@@ -343,8 +348,8 @@ int kbp_split(const struct split_opts *o)
 	if (r == 0 && o->kbuild && !o->common_only)
 		r = published_kbuild(o, &run, &kbuild_dir);
 	run.published_kbuild = kbuild_dir;
-	if (r == 0 && o->out && !o->list && !o->dry_run)
-		r = check_out(o, &run);
+	if (r == 0)
+		r = check_outputs(o, &run);
 	if (r == 0)
 		r = split_partition(&run);
 	if (r == 0) {

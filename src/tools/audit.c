@@ -19,6 +19,8 @@
 #include "shared/array.h"
 #include "shared/interrupt.h"
 #include "shared/log.h"
+#include "shared/macro.h"
+#include "shared/output.h"
 
 struct audit_cmdline {
 	const char *src, *obj, *report, *pack_report, *manifest_dir;
@@ -122,6 +124,20 @@ static int audit_and_report(const struct audit_cmdline *c, struct audit_opts *o)
 	return n;
 }
 
+/* --report stays out of the trees audit reads (SRC, OBJ, BUILD): a report
+ * written there changes them. */
+static int check_report(const struct audit_cmdline *c, const char *build)
+{
+	_cleanup_free_ char *src = c->src ? realpath(c->src, NULL) : NULL;
+	_cleanup_free_ char *obj = c->obj ? realpath(c->obj, NULL) : NULL;
+	_cleanup_free_ char *b = build ? realpath(build, NULL) : NULL;
+	const struct guarded_dir trees[] = { { "source", src }, { "object", obj }, { "build", b } };
+
+	if (!c->report || !strcmp(c->report, "-"))
+		return 0;
+	return output_check("--report", c->report, c->report, trees, ARRAY_SIZE(trees));
+}
+
 static int run_audit(int argc, char *argv[])
 {
 	struct audit_cmdline c = { 0 };
@@ -132,7 +148,11 @@ static int run_audit(int argc, char *argv[])
 
 	if (n != OPTIONS_GO_ON)
 		return n;
-	n = 0;
+	n = check_report(&c, c.pack ? NULL : argv[optind]);
+	if (n > 0)
+		return EXIT_USAGE;
+	if (n < 0)
+		return EXIT_FAIL;
 	for (int i = c.pack ? optind : optind + 1; i < dashdash; i++) {
 		ptrarray_push(&modules, xstrdup(argv[i]));
 		ptrarray_push(&obj_m, NULL);

@@ -1032,6 +1032,34 @@ case_split-debian-featureset() {
 	expect "$CASE"
 	[ ! -e "$OUT/rt2" ] || fail "a failed split left $OUT/rt2"
 }
+# No command writes into a tree it reads (issue 32): --report of pack and
+# split into the object tree (a file of it, or through ".." and a trailing
+# link), and audit's --report into the build directory it audits, are
+# refused before anything runs, and the files stay as they were
+case_outputs-in-trees() {
+	good_tree "$S/d"
+	sha256sum "$OBJ/Module.symvers" "$OBJ/include/generated/autoconf.h" >"$S/before"
+	: >"$S/all.err"
+	ln -s "$OBJ" "$S/objlink"
+	for r in "$OBJ/Module.symvers" "$S/objlink/../obj/kbp-report.yaml"; do
+		pk --out "$S/p" --report "$r"
+		expect_rc 2 "pack --report $r"
+		cat "$S/err.txt" >>"$S/all.err"
+	done
+	run split -M "$MANIFESTS" --tree one="$OBJ" --out "$OUT/p" --report "$OBJ/include/generated/autoconf.h"
+	expect_rc 2 "split --report into the object tree"
+	cat "$S/err.txt" >>"$S/all.err"
+	run audit "$G" "$S" --report "$G/audit.yaml"
+	expect_rc 2 "audit --report into the build directory"
+	cat "$S/all.err" "$S/err.txt" >"$S/err2.txt"
+	mv "$S/err2.txt" "$S/err.txt"
+	sed -i "${EXPECT_SED[@]}" "$S/err.txt"
+	sha256sum -c --quiet "$S/before" && pass "the trees' files unchanged" || fail "a tree's file changed"
+	[ ! -e "$OBJ/kbp-report.yaml" ] && [ ! -e "$G/audit.yaml" ] && [ ! -e "$S/p" ] && [ ! -e "$OUT/p" ] \
+		&& pass "nothing written" || fail "something was written"
+	: >"$S/out.txt"
+	expect "$CASE"
+}
 # --force replaces the output as a whole and atomically, whatever the
 # spelling of --out (issue 32): "DIR/" over an earlier split gives the new
 # parts; "." (the working directory) is refused and changes nothing
