@@ -6,8 +6,9 @@
 # the make targets users run there without M= (modules_prepare, prepare and
 # scripts, which kernel documentation and driver install scripts name; no
 # target; kernelrelease, kernelversion, help; configuration, kernel build and
-# install targets). Each must give exactly its result: success, or the
-# tree's clear refusal (manifests/files/GNUmakefile). The checksum listing
+# install targets; the clean targets, which have nothing to clean; M= or MO=
+# naming the tree or a directory in it). Each must give exactly its result:
+# success, or the tree's clear refusal (manifests/files/GNUmakefile). The checksum listing
 # of the whole output (content, mode, mtime, links) must not change, and
 # the test modules must still build against the tree afterwards.
 # Without the guard, modules_prepare deletes include/generated/autoconf.h
@@ -31,6 +32,7 @@ P=$PACKED
 # directory's mtime; every entry added, removed or changed is still listed.
 snapshot() { kbp_snapshot "$S/out" | awk '$2 == "d" { $4 = "-" } 1'; }
 snapshot > "$S/before.lst"
+mkdir -p "$S/mod0"
 
 # kernelversion: VERSION.PATCHLEVEL.SUBLEVEL and EXTRAVERSION of the top Makefile
 mkvar() { sed -n "s/^$1 *= *//p" "$P/Makefile" | head -n 1; }
@@ -43,9 +45,14 @@ refused() {
 }
 HELP="$P is the installed build directory of Linux $REL, for external modules:
   make -C $P M=/path/to/module [modules|modules_install|clean|help]
-Without M=, only these targets run here: kernelrelease, kernelversion, image_name, rustavailable,
-help and the clean targets (which delete files of this tree); modules_prepare, prepare and
-scripts have nothing to do."
+Without M=, only these targets run here: kernelrelease, kernelversion, image_name, rustavailable
+and help; modules_prepare, prepare and scripts have nothing to do, and the clean targets
+nothing to clean."
+CLEAN=" is an installed build directory, its files are what modules build against (a module is cleaned with make -C $P M=/path/to/module clean)"
+M_LINE=$(grep -n '^$(error cannot build with M=' "$P/GNUmakefile" | cut -d: -f1)
+in_tree() { # in_tree M=... [MO=...]: the refusal of a module directory in the tree
+    echo "GNUmakefile:$M_LINE: *** cannot build with $*: it names $P or a directory in it, the installed build directory of Linux $REL; M= is the directory of the module to build, as in 'make -C $P M=\$PWD'.  Stop."
+}
 
 # try WANT_RC WANT_OUTPUT MAKE-ARGS...: stdout and stderr together, exactly
 try() {
@@ -80,6 +87,17 @@ try 2 "$(refused modules_install)" modules_install INSTALL_MOD_PATH="$S/out"
 # M= from the environment is no M= for kbuild
 try 2 "$(refused modules_install)" modules_install INSTALL_MOD_PATH="$S/out" M=
 M=$S/nowhere try 2 "$(refused all)"
+# the clean targets, typed in the tree by mistake: nothing is deleted
+# (autoconf.h, a split flavour's Makefile)
+try 0 "clean: nothing to clean: $P$CLEAN" clean
+try 0 "mrproper: nothing to clean: $P$CLEAN
+distclean: nothing to clean: $P$CLEAN" mrproper distclean
+# M= naming the tree (after -C, "." is the tree: a slip for M=$PWD), a
+# directory in it, or MO= there: refused before kbuild writes or cleans
+try 2 "$(in_tree M=.)" M=. clean
+try 2 "$(in_tree M=.)" M=.
+try 2 "$(in_tree M=include/linux)" M=include/linux modules
+try 2 "$(in_tree M=$S/mod0 MO=$P/scripts)" M="$S/mod0" MO="$P/scripts"
 
 snapshot > "$S/after.lst"
 if cmp -s "$S/before.lst" "$S/after.lst"; then
