@@ -5,14 +5,19 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "shared/alloc.h"
 #include "shared/interrupt.h"
 #include "shared/log.h"
+#include "shared/macro.h"
+#include "shared/path.h"
 #include "shared/strbuf.h"
 
 extern char **environ;
@@ -29,9 +34,58 @@ static void log_command(char *const argv[], const char *cwd)
 	strbuf_release(&b);
 }
 
+/* name as a shell finds it: with a '/', itself; else the first regular file
+ * of that name we may execute in a directory of PATH. A directory we may not
+ * search is passed over (root's PATH under su nobody), so a program that is
+ * nowhere is not found (-ENOENT), where execvp says EACCES; one that is there
+ * but not executable is -EACCES. */
+static int find_program(const char *name, char **path)
+{
+	const char *p = getenv("PATH");
+	bool denied = false;
+
+	if (strchr(name, '/')) {
+		*path = xstrdup(name);
+		return 0;
+	}
+	if (!p)
+		p = "/usr/local/bin:/usr/bin:/bin";
+	for (;;) {
+		const char *end = strchrnul(p, ':');
+		_cleanup_free_ char *dir = end > p ? xstrndup(p, (size_t)(end - p)) : xstrdup(".");
+		char *cand = path_join(dir, name);
+		struct stat st;
+
+		if (stat(cand, &st) == 0 && S_ISREG(st.st_mode)) {
+			if (access(cand, X_OK) == 0) {
+				*path = cand;
+				return 0;
+			}
+			denied = true;
+		}
+		free(cand);
+		if (!*end)
+			return denied ? -EACCES : -ENOENT;
+		p = end + 1;
+	}
+}
+
+/* What the child's log says when it could not be started. */
+static void log_not_started(const char *name, const struct spawn_opts *o, int e)
+{
+	_cleanup_close_ int fd = -1;
+
+	if (!o->log)
+		return;
+	fd = open(o->log, O_WRONLY | O_CREAT | O_CLOEXEC | (o->log_append ? O_APPEND : O_TRUNC), 0644);
+	if (fd >= 0)
+		dprintf(fd, "cannot run %s: %s\n", name, e == ENOENT ? "not found" : strerror(e));
+}
+
 /* In the child, before exec: nothing here may allocate or print. A failure
  * is written to errpipe as an errno, which the parent returns. */
-static _noreturn_ void child(char *const argv[], const struct spawn_opts *o, pid_t parent, int errpipe)
+static _noreturn_ void child(const char *prog, char *const argv[], const struct spawn_opts *o, pid_t parent,
+			     int errpipe)
 {
 	int e, fd;
 
@@ -52,7 +106,7 @@ static _noreturn_ void child(char *const argv[], const struct spawn_opts *o, pid
 	}
 	if (o->cwd && chdir(o->cwd) < 0)
 		goto fail;
-	execvpe(argv[0], argv, o->env ? o->env : environ);
+	execve(prog, argv, o->env ? o->env : environ);
 fail:
 	e = errno;
 	if (write(errpipe, &e, sizeof(e)) < 0) {
@@ -83,6 +137,7 @@ int spawn_run(char *const argv[], const struct spawn_opts *o)
 {
 	static const struct spawn_opts none;
 	static bool subreaper;
+	_cleanup_free_ char *prog = NULL;
 	int p[2], status, e = 0;
 	pid_t pid, parent = getpid();
 	ssize_t n;
@@ -96,6 +151,11 @@ int spawn_run(char *const argv[], const struct spawn_opts *o)
 	if (interrupted())
 		return -EINTR;
 	log_command(argv, o->cwd);
+	e = find_program(argv[0], &prog);
+	if (e < 0) {
+		log_not_started(argv[0], o, -e);
+		return e;
+	}
 	if (pipe2(p, O_CLOEXEC) < 0)
 		return -errno;
 	pid = fork();
@@ -107,7 +167,7 @@ int spawn_run(char *const argv[], const struct spawn_opts *o)
 	}
 	if (pid == 0) {
 		close(p[0]);
-		child(argv, o, parent, p[1]);
+		child(prog, argv, o, parent, p[1]);
 	}
 	close(p[1]);
 	setpgid(pid, pid); /* as the child does: whichever runs first */

@@ -18,7 +18,8 @@ struct spawn_opts {
 	void *data;
 };
 
-/* Runs argv (argv[0] looked up in PATH) with stdin from /dev/null, in a
+/* Runs argv (argv[0] looked up in PATH as a shell does: a directory that
+ * cannot be searched is passed over) with stdin from /dev/null, in a
  * process group of its own, and waits for it. The child gets SIGKILL when
  * kbuild-pack dies, however it dies (PR_SET_PDEATHSIG).
  *
@@ -29,5 +30,6 @@ struct spawn_opts {
  *
  * Otherwise returns the child's exit status, 128 + the signal that killed
  * it, or a negative errno when it could not be started (-ENOENT: no such
- * program; the log, when given, says so too). */
+ * program, -EACCES: one that is not executable; the log, when given, says
+ * so too: "cannot run NAME: not found"). */
 int spawn_run(char *const argv[], const struct spawn_opts *o);

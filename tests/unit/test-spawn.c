@@ -102,7 +102,45 @@ DEFINE_TEST(spawn_no_program)
 
 	assert_int_eq(spawn_run(argv, &o), -ENOENT);
 	got = slurp(log);
-	assert_str_eq(got, "cannot run kbp-no-such-program: No such file or directory\n");
+	assert_str_eq(got, "cannot run kbp-no-such-program: not found\n");
+	rm_rf(d);
+}
+
+/* A directory of PATH that cannot be searched (root's PATH under su
+ * nobody) is passed over as a shell does: a program that is nowhere is not
+ * found, where execvp said "Permission denied"; one that is there but not
+ * executable is. As root the check runs as nobody, whom the directory
+ * (mode 0) shuts out too. */
+DEFINE_TEST(spawn_path_unsearchable)
+{
+	_cleanup_free_ char *d = scratch(), *shut = path_join(d, "shut"), *here = path_join(d, "here");
+	_cleanup_free_ char *prog = path_join(here, "kbp-not-executable");
+	_cleanup_free_ char *path = xasprintf("%s:%s:/usr/bin:/bin", shut, here);
+	int status;
+	pid_t pid;
+
+	assert_int_eq(mkdir(shut, 0), 0);
+	assert_int_eq(mkdir(here, 0755), 0);
+	assert_int_eq(write_file(prog, "#!/bin/sh\n", 10), 0);
+	assert_int_eq(chmod(prog, 0644), 0);
+	assert_int_eq(chmod(d, 0755), 0);
+	pid = fork();
+	if (pid == 0) {
+		char *none[] = { "kbp-no-such-program", NULL };
+		char *noexec[] = { "kbp-not-executable", NULL };
+		char *sh[] = { "sh", "-c", "exit 3", NULL };
+
+		if (getuid() == 0 && (setgid(65534) < 0 || setuid(65534) < 0))
+			_exit(10);
+		setenv("PATH", path, 1);
+		_exit(spawn_run(none, NULL) != -ENOENT ? 11 : spawn_run(noexec, NULL) != -EACCES ? 12
+		      : spawn_run(sh, NULL) != 3 ? 13 : 0);
+	}
+	assert_true(pid > 0);
+	assert_int_eq(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_eq(WEXITSTATUS(status), 0);
+	chmod(shut, 0755);
 	rm_rf(d);
 }
 
