@@ -38,9 +38,10 @@ dpkg-deb -x "$deb" "$S/deb"
 conf=$(find "$S/deb/usr/src" -mindepth 2 -maxdepth 2 -name dkms.conf | head -n1)
 [ -n "$conf" ] || die "$deb has no usr/src/*/dkms.conf"
 conf_var() { sed -n "s/^$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$conf" | head -n1; }
-NAME=$(conf_var PACKAGE_NAME) VER=$(conf_var PACKAGE_VERSION)
-[ -n "$NAME" ] && [ -n "$VER" ] && [ -d "$S/deb/usr/src/$NAME-$VER" ] || die "cannot tell name and version from $conf"
-log "dkms module $NAME/$VER from $(dirname "$conf")"
+# MOD_VER, not VER: tests/debian's split helpers set VER (Debian's version)
+NAME=$(conf_var PACKAGE_NAME) MOD_VER=$(conf_var PACKAGE_VERSION)
+[ -n "$NAME" ] && [ -n "$MOD_VER" ] && [ -d "$S/deb/usr/src/$NAME-$MOD_VER" ] || die "cannot tell name and version from $conf"
+log "dkms module $NAME/$MOD_VER from $(dirname "$conf")"
 
 SIGNS=
 grep -qx 'CONFIG_MODULE_SIG=y' "$KTREE/.config" && SIGNS=1
@@ -80,22 +81,22 @@ kbp_dkms() {
 }
 built_ko() {
     local ko
-    ko=$(find "$S/dkms/$NAME/$VER/$REL" -path '*/module/*' -name "$NAME.ko*" | head -n1)
-    [ -n "$ko" ] || die "no built $NAME.ko in $S/dkms/$NAME/$VER/$REL"
+    ko=$(find "$S/dkms/$NAME/$MOD_VER/$REL" -path '*/module/*' -name "$NAME.ko*" | head -n1)
+    [ -n "$ko" ] || die "no built $NAME.ko in $S/dkms/$NAME/$MOD_VER/$REL"
     case "$ko" in *.ko) echo "$ko" ;; *) die "$ko: compressed, not compared" ;; esac
 }
 check_status() {
     local st
-    st=$("${ROOT_WRAP[@]}" dkms --dkmstree "$S/dkms" --sourcetree "$S/deb/usr/src" status -m "$NAME" -v "$VER" -k "$REL" 2>&1)
-    case "$st" in *"$NAME/$VER, $REL, "*": built"*) pass "dkms status ($1): $st" ;; *) fail "dkms status after the build against $1: '$st'" ;; esac
+    st=$("${ROOT_WRAP[@]}" dkms --dkmstree "$S/dkms" --sourcetree "$S/deb/usr/src" status -m "$NAME" -v "$MOD_VER" -k "$REL" 2>&1)
+    case "$st" in *"$NAME/$MOD_VER, $REL, "*": built"*) pass "dkms status ($1): $st" ;; *) fail "dkms status after the build against $1: '$st'" ;; esac
 }
 
 # 1. against the original tree
-kbp_dkms "$KTREE" "$S/add-orig.log" add -m "$NAME" -v "$VER"
-kbp_dkms "$KTREE" "$S/build-orig.log" build -m "$NAME" -v "$VER" -k "$REL"
+kbp_dkms "$KTREE" "$S/add-orig.log" add -m "$NAME" -v "$MOD_VER"
+kbp_dkms "$KTREE" "$S/build-orig.log" build -m "$NAME" -v "$MOD_VER" -k "$REL"
 check_status "the original tree"
 cp "$(built_ko)" "$S/orig.ko"
-kbp_dkms "$KTREE" "$S/remove-orig.log" remove -m "$NAME" -v "$VER" --all
+kbp_dkms "$KTREE" "$S/remove-orig.log" remove -m "$NAME" -v "$MOD_VER" --all
 [ ! -e "$S/dkms/$NAME" ] || die "dkms remove left $S/dkms/$NAME"
 
 # 2. against the packed tree, read-only, the fixture's trees hidden
@@ -107,8 +108,8 @@ else
     kbp_pack "$S/out"
 fi
 kbp_ro_bind "$PACKED" || die "cannot make $PACKED read-only"
-kbp_dkms "$PACKED" "$S/add.log" add -m "$NAME" -v "$VER"
-DKMS_WRAP=kbpp_hidden kbp_dkms "$PACKED" "$S/build.log" build -m "$NAME" -v "$VER" -k "$REL"
+kbp_dkms "$PACKED" "$S/add.log" add -m "$NAME" -v "$MOD_VER"
+DKMS_WRAP=kbpp_hidden kbp_dkms "$PACKED" "$S/build.log" build -m "$NAME" -v "$MOD_VER" -k "$REL"
 cat "$S/build.log" >&2
 check_status "the packed tree"
 ko=$(built_ko)
