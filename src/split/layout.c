@@ -267,9 +267,16 @@ static int make_common(struct split_run *run, struct split_layout *l, const char
 		memcpy(cf->sha, it->sha, SHA256_LEN);
 		cf->target = it->e->target ? xstrdup(it->e->target) : NULL;
 	}
-	common_list_digest(&l->common);
 	l->common.kernel = xstrdup(kernel);
-	l->common.name = o_name ? xstrdup(o_name) : xasprintf("%s-common-%.12s", kernel, l->common.digest);
+	if (o_name) {
+		l->common.name = xstrdup(o_name);
+	} else {
+		char id[SHA256_HEX_LEN];
+
+		common_list_content_id(&l->common, id);
+		l->common.name = xasprintf("%s-common-%.12s", kernel, id);
+	}
+	common_list_digest(&l->common);
 	l->common_name = xstrdup(l->common.name);
 	l->common_dir = xasprintf("usr/src/linux-headers-%s", l->common_name);
 

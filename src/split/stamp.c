@@ -3,8 +3,10 @@
  * one line per entry, sorted by path:
  *   F<TAB>MODE<TAB>SHA256<TAB>PATH      a file
  *   L<TAB>MODE<TAB>TARGET<TAB>PATH      a symbolic link
- * The digest is the SHA-256 of the entry lines: the same files give the
- * same digest, whichever trees they came from, in whatever order. */
+ * The digest is the SHA-256 of the name and kernel lines and the entry
+ * lines: every field that reaches a path or a Makefile. The same files
+ * under the same name give the same digest, whichever trees they came
+ * from, in whatever order. */
 #define _GNU_SOURCE
 #include "split/stamp.h"
 
@@ -39,17 +41,33 @@ static void format_entries(const struct common_list *cl, struct strbuf *b)
 	}
 }
 
-void common_list_digest(struct common_list *cl)
+static void hash_text(const struct strbuf *b, char hex[SHA256_HEX_LEN])
 {
-	struct strbuf b = { 0 };
 	struct sha256 c;
 	uint8_t d[SHA256_LEN];
 
-	format_entries(cl, &b);
 	sha256_init(&c);
-	sha256_update(&c, b.len ? strbuf_str(&b) : "", b.len);
+	sha256_update(&c, b->len ? b->s : "", b->len);
 	sha256_final(&c, d);
-	sha256_hex(d, cl->digest);
+	sha256_hex(d, hex);
+}
+
+void common_list_content_id(const struct common_list *cl, char hex[SHA256_HEX_LEN])
+{
+	struct strbuf b = { 0 };
+
+	format_entries(cl, &b);
+	hash_text(&b, hex);
+	strbuf_release(&b);
+}
+
+void common_list_digest(struct common_list *cl)
+{
+	struct strbuf b = { 0 };
+
+	strbuf_addf(&b, "name %s\nkernel %s\n", cl->name, cl->kernel);
+	format_entries(cl, &b);
+	hash_text(&b, cl->digest);
 	strbuf_release(&b);
 }
 
@@ -166,8 +184,8 @@ static int parse(const char *file, char *text, struct common_list *cl)
 		log_err("%s: not a kbuild-pack common part list (no name, kernel and digest lines)", file);
 		return -EINVAL;
 	}
-	/* The digest covers the entries alone: the name (a directory, a
-	 * Makefile's word) and the kernel are checked as the options are. */
+	/* The name (a directory, a Makefile's word) and the kernel are checked
+	 * as the options are, and the digest covers them with the entries. */
 	if (!split_common_name_ok(cl->name)) {
 		log_err("%s:1: name '%s': a common part's name is letters, digits, '.', '_', '+' and '-' (it names a "
 			"directory and goes into Makefiles)", file, cl->name);
@@ -181,8 +199,8 @@ static int parse(const char *file, char *text, struct common_list *cl)
 	}
 	common_list_digest(cl);
 	if (strcmp(digest, cl->digest)) {
-		log_err("%s: its entries do not give its digest %s (they give %s): the list was changed", file, digest,
-			cl->digest);
+		log_err("%s: its name, kernel and entries do not give its digest %s (they give %s): the list was changed",
+			file, digest, cl->digest);
 		free(digest);
 		return -EINVAL;
 	}

@@ -31,7 +31,11 @@ struct common_list {
 	size_t n;
 };
 
-/* The digest of the entries (v sorted): what names a common part's content. */
+/* The SHA-256 of the entries alone (v sorted): what a common part's default
+ * name is made of (VERSION-common-ID). */
+void common_list_content_id(const struct common_list *cl, char hex[SHA256_HEX_LEN]);
+/* cl->digest: the SHA-256 of its name, kernel and entries (v sorted), which
+ * flavours name, so a list whose name or kernel was changed is refused. */
 void common_list_digest(struct common_list *cl);
 /* The list as text (the file's bytes). */
 char *common_list_format(const struct common_list *cl);

@@ -1121,17 +1121,29 @@ case_split-common-list-fields() {
 	expect_rc 0 "a split to take the list from"
 	list=$(echo "$OUT"/p/common/usr/src/linux-headers-*/.kbuild-pack-common)
 	: >"$S/all.err"
-	for bad in '1s|.*|name ../../../ESCAPED|' '1s|.*|name x$(shell touch '"$S"'/INJECTED)|' '2s|.*|kernel 9.9.9|' '2s|.*|kernel 6.1|'; do
+	# a name or kernel changed to a valid one: the digest covers them
+	for bad in '1s|.*|name ../../../ESCAPED|' '1s|.*|name x$(shell touch '"$S"'/INJECTED)|' '1s|.*|name other-common|' \
+		'2s|.*|kernel 9.9.9|' '2s|.*|kernel 6.1|'; do
 		sed "$bad" "$list" >"$S/list"
 		run split -M "$MANIFESTS" --common "$S/list" --tree "$OBJ" --out "$OUT/q"
 		expect_rc 1 "a list edited with $bad"
 		cat "$S/err.txt" >>"$S/all.err"
 		[ ! -e "$OUT/q" ] || fail "a refused split wrote $OUT/q"
 	done
+	# a genuine list of another kernel (6.1.98): refused before any file of
+	# the trees is compared with it
+	cp -a "$S/t" "$S/t2"
+	sed -i 's/^SUBLEVEL = .*/SUBLEVEL = 98/' "$S/t2/src/Makefile"
+	run split -M "$MANIFESTS" --tree other="$S/t2/obj" --out "$OUT/p2"
+	expect_rc 0 "a split of a 6.1.98 tree"
+	run split -M "$MANIFESTS" --common "$OUT"/p2/common/usr/src/linux-headers-*/.kbuild-pack-common --tree "$OBJ" --out "$OUT/q"
+	expect_rc 1 "the list of another kernel"
+	cat "$S/err.txt" >>"$S/all.err"
+	[ ! -e "$OUT/q" ] || fail "a refused split wrote $OUT/q"
 	[ ! -e "$S/INJECTED" ] && [ ! -e "$S/ESCAPED" ] && [ ! -e "$OUT/ESCAPED" ] || fail "a list's name reached a path or make"
 	mv "$S/all.err" "$S/err.txt"
 	: >"$S/out.txt"
-	sed -i -e 's/digest [0-9a-f]\{64\}/digest @DIGEST@/g' "$S/err.txt"
+	sed -i -e 's/digest [0-9a-f]\{64\}/digest @DIGEST@/g; s/give [0-9a-f]\{64\}/give @DIGEST@/' "$S/err.txt"
 	expect "$CASE"
 }
 # A series the manifests are not proven on (the synthetic tree is 6.1; here

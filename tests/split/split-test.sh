@@ -125,7 +125,7 @@ head, body = lines[:3], [l for l in lines[3:] if l]
 i = next(k for k, l in enumerate(body) if l.endswith("\tinclude/linux/module.h"))
 f = body[i].split("\t"); f[2] = "0" * 64; body[i] = "\t".join(f)
 text = "".join(l + "\n" for l in body)
-head[2] = "digest " + hashlib.sha256(text.encode()).hexdigest()
+head[2] = "digest " + hashlib.sha256((head[0] + "\n" + head[1] + "\n" + text).encode()).hexdigest()
 open(sys.argv[2], "w").write("\n".join(head) + "\n" + text)
 PY
     n=${SPLIT_NAMES[0]}
