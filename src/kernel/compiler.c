@@ -102,24 +102,36 @@ static int find_clang(const struct kconfig *kc, const char *want, const char *lo
 	return r;
 }
 
-/* The make variables that name the gcc of CONFIG_CC_VERSION_TEXT, whose
- * first word is the name it was run by ("aarch64-linux-gnu-gcc-12"): a
- * cross prefix is CROSS_COMPILE (and the tree's ARCH), a suffix needs CC.
- * NULL when it is plain gcc (or not recognisably a gcc). */
-static char *gcc_make_vars(const char *want, const char *srcarch)
+int compiler_gcc_of(const char *cc_text, char **cc, char **prefix)
 {
-	_cleanup_free_ char *w = xstrndup(want, strcspn(want, " "));
-	struct strbuf b = { 0 };
+	_cleanup_free_ char *w = cc_text ? xstrndup(cc_text, strcspn(cc_text, " ")) : NULL;
 	char *g = NULL;
 
-	for (char *p = strstr(w, "gcc"); p; p = strstr(p + 1, "gcc"))
+	for (char *p = w ? strstr(w, "gcc") : NULL; p; p = strstr(p + 1, "gcc"))
 		g = p;
 	if (!g)
+		return -ENOENT;
+	*prefix = xstrndup(w, (size_t)(g - w));
+	*cc = w;
+	w = NULL;
+	return 0;
+}
+
+/* The make variables that name the gcc of CONFIG_CC_VERSION_TEXT: a cross
+ * prefix is CROSS_COMPILE (and the tree's ARCH), a suffix ("gcc-12") needs
+ * CC. NULL when it is plain gcc (or not recognisably a gcc). */
+static char *gcc_make_vars(const char *want, const char *srcarch)
+{
+	_cleanup_free_ char *cc = NULL, *prefix = NULL, *plain = NULL;
+	struct strbuf b = { 0 };
+
+	if (compiler_gcc_of(want, &cc, &prefix) < 0)
 		return NULL;
-	if (g > w)
-		strbuf_addf(&b, "ARCH=%s CROSS_COMPILE=%.*s", srcarch ? srcarch : "?", (int)(g - w), w);
-	if (g[3])
-		strbuf_addf(&b, "%sCC=%s", b.len ? " " : "", w);
+	plain = xasprintf("%sgcc", prefix);
+	if (*prefix)
+		strbuf_addf(&b, "ARCH=%s CROSS_COMPILE=%s", srcarch ? srcarch : "?", prefix);
+	if (strcmp(cc, plain))
+		strbuf_addf(&b, "%sCC=%s", b.len ? " " : "", cc);
 	return b.len ? strbuf_steal(&b) : NULL;
 }
 

@@ -7,6 +7,13 @@
 
 #include "kernel/kconfig.h"
 
+/* The gcc that CONFIG_CC_VERSION_TEXT names by its first word, the name
+ * it was run by ("x86_64-linux-gnu-gcc-12 (Debian 12.2.0-14) 12.2.0"): *cc
+ * that word, *prefix what comes before its last "gcc" (kbuild's
+ * CROSS_COMPILE: "x86_64-linux-gnu-", "" for a native gcc). The one parser of
+ * that text. -ENOENT (nothing set) when it names no gcc (clang, no text). */
+int compiler_gcc_of(const char *cc_text, char **cc, char **prefix);
+
 /* The first line of `prog --version` in *text (its output goes to the file
  * log). 0; -ENOENT when there is no such program; a positive exit status or
  * another negative errno when it does not answer (*text NULL then). */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
+#include "kernel/compiler.h"
 #include "kernel/toolchain.h"
 #include "shared/alloc.h"
 #include "shared/fs.h"
@@ -76,4 +77,34 @@ DEFINE_TEST(toolchain_unknown_or_failing)
 	cc = path_join(d, "no-such-gcc");
 	assert_int_eq(toolchain_tools_arch(cc, log, &arch), -ENOENT);
 	rm_rf(d);
+}
+
+/* kernel/compiler's one parser of CONFIG_CC_VERSION_TEXT, on the compiler
+ * texts of every fixture and of Debian's own kernels: the gcc it names and
+ * its cross prefix; none for clang. */
+static void gcc_of(const char *text, const char *want_cc, const char *want_prefix)
+{
+	_cleanup_free_ char *cc = NULL, *prefix = NULL;
+
+	if (!want_cc) {
+		assert_int_eq(compiler_gcc_of(text, &cc, &prefix), -ENOENT);
+		return;
+	}
+	assert_int_eq(compiler_gcc_of(text, &cc, &prefix), 0);
+	assert_str_eq(cc, want_cc);
+	assert_str_eq(prefix, want_prefix);
+}
+
+DEFINE_TEST(compiler_gcc_of_texts)
+{
+	gcc_of("gcc (Debian 12.2.0-14+deb12u1) 12.2.0", "gcc", "");
+	gcc_of("gcc-12 (Debian 12.2.0-14+deb12u1) 12.2.0", "gcc-12", "");
+	gcc_of("x86_64-linux-gnu-gcc-12 (Debian 12.2.0-14+deb12u1) 12.2.0", "x86_64-linux-gnu-gcc-12", "x86_64-linux-gnu-");
+	gcc_of("x86_64-linux-gnu-gcc-16 (Debian 16.2.0-3) 16.2.0", "x86_64-linux-gnu-gcc-16", "x86_64-linux-gnu-");
+	gcc_of("aarch64-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0", "aarch64-linux-gnu-gcc", "aarch64-linux-gnu-");
+	gcc_of("aarch64-linux-gnu-gcc-12 (Debian 12.2.0-14) 12.2.0", "aarch64-linux-gnu-gcc-12", "aarch64-linux-gnu-");
+	gcc_of("s390x-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0", "s390x-linux-gnu-gcc", "s390x-linux-gnu-");
+	gcc_of("Debian clang version 16.0.6 (15~deb12u1)", NULL, NULL);
+	gcc_of("", NULL, NULL);
+	gcc_of(NULL, NULL, NULL);
 }

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kernel/compiler.h"
 #include "kernel/kelf.h"
 #include "kernel/toolchain.h"
 #include "kernel/tree.h"
@@ -50,21 +51,6 @@ struct tool_ctx {
 	unsigned machine; /* ELF machine of the programs cc makes */
 	const char *hostarch; /* the tools/ build's name of the machine cc builds for */
 };
-
-/* "aarch64-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0" -> "aarch64-linux-gnu-" */
-static char *prefix_from_cc_text(const char *text)
-{
-	static const char gcc[] = "gcc";
-	const size_t glen = sizeof(gcc) - 1;
-	size_t n;
-
-	if (!text)
-		return NULL;
-	n = strcspn(text, " ");
-	if (n >= glen && !strncmp(text + n - glen, gcc, glen))
-		return xstrndup(text, n - glen);
-	return NULL;
-}
 
 /* Runs argv, output appended to log: 0, -EIO when it failed, -EINTR
  * (silently) when a signal stopped it. */
@@ -322,7 +308,7 @@ static char *shipped_scripts_programs(const struct tool_ctx *c)
 static int run_kbuild(struct tool_ctx *c, const char *dir)
 {
 	_cleanup_free_ char *logpath = xasprintf("%s.log", dir);
-	_cleanup_free_ char *kernel_prefix = prefix_from_cc_text(kconfig_get(&c->t->config, "CONFIG_CC_VERSION_TEXT"));
+	_cleanup_free_ char *kernel_cc = NULL, *kernel_prefix = NULL;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	struct ptrarray argv = { 0 };
 	int r;
@@ -335,8 +321,15 @@ static int run_kbuild(struct tool_ctx *c, const char *dir)
 	ptrarray_push(&argv, xasprintf("M=%s", dir));
 	ptrarray_push(&argv, shipped_scripts_programs(c));
 	ptrarray_push(&argv, xasprintf("ARCH=%s", c->t->srcarch));
-	if (kernel_prefix) /* the tree's own compiler, as for any module build against it */
-		ptrarray_push(&argv, xasprintf("CROSS_COMPILE=%s", kernel_prefix));
+	/* the tree's own compiler, as for any module build against it */
+	if (compiler_gcc_of(kconfig_get(&c->t->config, "CONFIG_CC_VERSION_TEXT"), &kernel_cc, &kernel_prefix) == 0) {
+		_cleanup_free_ char *plain = xasprintf("%sgcc", kernel_prefix);
+
+		if (*kernel_prefix)
+			ptrarray_push(&argv, xasprintf("CROSS_COMPILE=%s", kernel_prefix));
+		if (strcmp(kernel_cc, plain)) /* gcc-12: Debian's .kernelvariables says so too */
+			ptrarray_push(&argv, xasprintf("CC=%s", kernel_cc));
+	}
 	ptrarray_push(&argv, xstrdup("scripts/"));
 	ptrarray_push(&argv, NULL);
 	r = run_logged((char *const *)argv.v, logpath);
@@ -528,14 +521,11 @@ static int find_prefix(struct tool_ctx *c)
 
 	if (o->cross_compile) {
 		c->prefix = xstrdup(o->cross_compile);
-	} else {
-		c->prefix = prefix_from_cc_text(kconfig_get(&c->t->config, "CONFIG_CC_VERSION_TEXT"));
-		if (!c->prefix) {
-			log_err("--host-tools=target: cannot tell the target compiler from CONFIG_CC_VERSION_TEXT; pass --cross-compile PREFIX");
-			return -EINVAL;
-		}
+		c->cc = xasprintf("%sgcc", c->prefix);
+	} else if (compiler_gcc_of(kconfig_get(&c->t->config, "CONFIG_CC_VERSION_TEXT"), &c->cc, &c->prefix) < 0) {
+		log_err("--host-tools=target: cannot tell the target compiler from CONFIG_CC_VERSION_TEXT; pass --cross-compile PREFIX");
+		return -EINVAL;
 	}
-	c->cc = xasprintf("%sgcc", c->prefix);
 	return 0;
 }
 
