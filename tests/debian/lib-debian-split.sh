@@ -69,25 +69,50 @@ kbp_debian_source() {
 }
 
 # kbp_debian_job NAME SRC TREE FS_TREE ARGS...: dpkg-buildpackage ARGS in a
-# copy of the source package of its own, $S/job-NAME/linux, with (links in
+# copy of the source package of its own, $DEBS/job-NAME/linux, with (links in
 # debian/build) the source SRC, its built tree TREE, the featureset's source
-# and its tree FS_TREE (- for none); its .debs in $S/job-NAME.
+# and its tree FS_TREE (- for none); its .debs in $DEBS/job-NAME.
 kbp_debian_job() {
-    local name=$1 src=$2 tree=$3 fs_tree=$4 b=$S/job-$1/linux/debian/build
+    local name=$1 src=$2 tree=$3 fs_tree=$4 b=$DEBS/job-$1/linux/debian/build
     shift 4
-    kbp_debian_source "$S/job-$name/linux"
+    kbp_debian_source "$DEBS/job-$name/linux"
     mkdir -p "$b"
     ln -s "$src" "$b/source"
     [ -z "$FEATURESET" ] || ln -s "$FS_FIX/src" "$b/source-kbp"
     [ "$tree" = - ] || ln -s "$tree" "$b/flavour"
     [ "$fs_tree" = - ] || ln -s "$fs_tree" "$b/flavour-kbp"
-    (cd "$S/job-$name/linux" && kbpp_run "$S/job-$name.log" dpkg-buildpackage -us -uc -d "$@")
-    (cd "$S/job-$name" && ls *.deb) > "$S/job-$name.debs"
+    (cd "$DEBS/job-$name/linux" && kbpp_run "$DEBS/job-$name.log" dpkg-buildpackage -us -uc -d "$@")
+    (cd "$DEBS/job-$name" && ls *.deb) > "$DEBS/job-$name.debs"
+    rm -rf "$DEBS/job-$name/linux"
 }
 
-# kbp_debian_debs: the three jobs; the addon and the tool are the ones
-# under test.
+# kbp_debian_debs: the three jobs' packages, in DEBS. With KBP_DEBIAN_DEBS
+# (tests/debian/CMakeLists.txt) the ones test debian-split-SERIES.debs made
+# there once for every test of the series (kbp_debian_make_debs); else made
+# here, in $S.
 kbp_debian_debs() {
+    if [ -n "${KBP_DEBIAN_DEBS:-}" ]; then
+        DEBS=$KBP_DEBIAN_DEBS
+        [ -e "$DEBS/done" ] || die "no packages in $DEBS: test debian-split-$SERIES.debs makes them"
+        return 0
+    fi
+    DEBS=$S
+    kbp_debian_build_debs
+}
+
+# kbp_debian_make_debs: the jobs' packages made anew in $KBP_DEBIAN_DEBS,
+# for the tests that read them (marked complete by DEBS/done).
+kbp_debian_make_debs() {
+    DEBS=${KBP_DEBIAN_DEBS:?}
+    rm -rf "$DEBS"
+    mkdir -p "$DEBS"
+    kbp_debian_build_debs
+    touch "$DEBS/done"
+}
+
+# kbp_debian_build_debs: the three jobs in DEBS; the addon and the tool are
+# the ones under test.
+kbp_debian_build_debs() {
     export PATH=$KBP_TOP/packaging/debian:$PATH PERL5LIB=$KBP_TOP/packaging/debian${PERL5LIB:+:$PERL5LIB}
     export KBUILD_PACK SOURCE_DATE_EPOCH=1700000000
     kbp_debian_job indep "${T_SRC[amd64]}" - - -A
@@ -101,7 +126,7 @@ kbp_debian_debs() {
 # kbp_debian_deb PKG: the .deb of PKG the jobs made.
 kbp_debian_deb() {
     local f
-    f=$(ls "$S"/job-*/"$1"_"$VER"_*.deb 2>/dev/null | head -n1)
+    f=$(ls "$DEBS"/job-*/"$1"_"$VER"_*.deb 2>/dev/null | head -n1)
     [ -n "$f" ] || die "no job made $1"
     echo "$f"
 }

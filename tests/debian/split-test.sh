@@ -45,8 +45,8 @@ check_debs() {
     local job=$1 want
     shift
     want=$(for p in "$@"; do echo "$p"; done | LC_ALL=C sort)
-    [ "$(sed 's/_.*//' "$S/job-$job.debs" | LC_ALL=C sort)" = "$want" ] \
-        && pass "the $job job makes exactly $(echo $want)" || fail "the $job job made: $(tr '\n' ' ' < "$S/job-$job.debs")"
+    [ "$(sed 's/_.*//' "$DEBS/job-$job.debs" | LC_ALL=C sort)" = "$want" ] \
+        && pass "the $job job makes exactly $(echo $want)" || fail "the $job job made: $(tr '\n' ' ' < "$DEBS/job-$job.debs")"
 }
 
 # field PKG FIELD: the control field of PKG's .deb.
@@ -57,6 +57,11 @@ payload() {
     dpkg-deb -x "$(kbp_debian_deb "$1")" "$2"
     rm -rf "$2/usr/share/doc/$1"
     (cd "$2" && rmdir --ignore-fail-on-non-empty -p usr/share/doc)
+}
+
+case_debs() { # labels: kernel,debian,packaging
+    kbp_debian_make_debs
+    pass "the jobs made their packages in $DEBS: $(cat "$DEBS"/job-*.debs | wc -l) .debs"
 }
 
 case_jobs() { # labels: kernel,debian,packaging
