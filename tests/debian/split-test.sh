@@ -7,6 +7,8 @@
 # share nothing but the source (lib-debian-split.sh). What follows says
 # 6.1's; 7.2 has no arm64 job and no second featureset, and its flavour's
 # module directory links are checked relative under usr/lib/modules.
+#   debs   the jobs make their packages in $KBP_DEBIAN_DEBS, once for the
+#          tests of the series (its boots and dkms test install them too)
 #   jobs   each job makes exactly its packages: -A the common part
 #          (Architecture: all; the same bytes as the common part a split of
 #          both trees on one machine makes), -B on amd64 linux-kbuild-SERIES
