@@ -5,7 +5,9 @@
 # scripts/mod/modpost of the cached fixture kernel (SERIES obj layout;
 # with ARCH arm64 or riscv the cross-built fixture, whose modpost is a
 # host program like ours, and the module cross-compiled for it; FLAVOUR,
-# or else $KBP_FIXTURE_FLAVOUR, picks a fixture flavour such as "full").
+# or else $KBP_FIXTURE_FLAVOUR, picks a fixture flavour such as "full";
+# with KBP_FIXTURE_SH=tests/fixture/debian-fixture.sh, Debian's own kernel
+# of the series, FLAVOUR its Debian flavour: amd64).
 #
 # The case directory is an external module (Kbuild + sources). Optional:
 #   from-src    kernel source files to copy in from the fixture's src/,
@@ -40,7 +42,10 @@ if [ -f "$CASE/series" ] && ! grep -qx "$SERIES" "$CASE/series"; then
     exit 77
 fi
 
-D=$("$HERE/../fixture/fixture.sh" "$SERIES" obj "$ARCH" $FLAVOUR)
+# the fixture: fixture.sh's, or with KBP_FIXTURE_SH=debian-fixture.sh
+# Debian's own kernel (FLAVOUR amd64), prepared on this machine's toolchain
+D=$("${KBP_FIXTURE_SH:-$HERE/../fixture/fixture.sh}" "$SERIES" obj "$ARCH" $FLAVOUR)
+[ ! -s "$D/build-root" ] || { echo "$D is prepared in the $(cat "$D/build-root") build root: difftest runs this machine's make" >&2; exit 1; }
 if [ "$ARCH" = x86_64 ]; then
     cross=()
 else
