@@ -131,32 +131,34 @@ if(NOT KBP_CROSS_TARGETS)
   set(KBP_CROSS_TARGETS ${_kbp_matrix_cross})
 endif()
 
-# kbp_fixtures_for(ROLE OUT): the fixtures of the table with ROLE that this
-# run builds (in KBP_KERNEL_MATRIX; for btf roles, KBP_BTF_MATRIX), in the
-# table's order.
-function(kbp_fixtures_for role out)
+# _kbp_with_role(ROLE ALL ROLES-PREFIX MATRIX OUT): the entries of the list
+# ALL whose roles (ROLES-PREFIX<entry>) hold ROLE and that are in MATRIX.
+function(_kbp_with_role role all prefix matrix out)
   set(_r "")
-  set(_matrix ${KBP_KERNEL_MATRIX})
-  if(role MATCHES "^btf")
-    set(_matrix ${KBP_BTF_MATRIX})
-  endif()
-  foreach(e IN LISTS _kbp_all_fixtures)
-    if(role IN_LIST _kbp_roles_${e} AND e IN_LIST _matrix)
+  foreach(e IN LISTS ${all})
+    if(role IN_LIST ${prefix}${e} AND e IN_LIST ${matrix})
       list(APPEND _r ${e})
     endif()
   endforeach()
   set(${out} ${_r} PARENT_SCOPE)
 endfunction()
 
+# kbp_fixtures_for(ROLE OUT): the fixtures of the table with ROLE that this
+# run builds (in KBP_KERNEL_MATRIX; for btf roles, KBP_BTF_MATRIX), in the
+# table's order.
+function(kbp_fixtures_for role out)
+  set(_matrix KBP_KERNEL_MATRIX)
+  if(role MATCHES "^btf")
+    set(_matrix KBP_BTF_MATRIX)
+  endif()
+  _kbp_with_role(${role} _kbp_all_fixtures _kbp_roles_ ${_matrix} _r)
+  set(${out} ${_r} PARENT_SCOPE)
+endfunction()
+
 # kbp_debian_fixtures_for(ROLE OUT): the Debian fixtures with ROLE that this
 # run tests (in KBP_DEBIAN_MATRIX), in the table's order.
 function(kbp_debian_fixtures_for role out)
-  set(_r "")
-  foreach(e IN LISTS _kbp_all_debian)
-    if(role IN_LIST _kbp_debian_roles_${e} AND e IN_LIST KBP_DEBIAN_MATRIX)
-      list(APPEND _r ${e})
-    endif()
-  endforeach()
+  _kbp_with_role(${role} _kbp_all_debian _kbp_debian_roles_ KBP_DEBIAN_MATRIX _r)
   set(${out} ${_r} PARENT_SCOPE)
 endfunction()
 
