@@ -33,20 +33,21 @@
 #                   toolchain: the host's only)
 #
 # The default tier builds one fixture per thing only it proves: the O=
-# layout of 5.10 and 6.1, the in-tree layout once (7.2), 7.2's "full"
-# kernel (DWARF, BTF, gendwarfksyms, extended modversions, module signing)
-# and the arm64 cross kernel of the same source (7.2 full). Debian's own
-# kernels are prepared, not built (a minute or two, where a build here
-# takes four to nine): 6.12 is Debian 12's own in the default tier, its
-# modpost the reference of kbuild-modpost's 6.12 cases; the 6.12 kernel
-# built here, the clang kernel, 6.1's arm64 kernel (with the 6.1 split and its packaging
+# layout of 5.10, 6.1 and 6.12, the in-tree layout once (7.2), 7.2's
+# "full" kernel (DWARF, BTF, gendwarfksyms, extended modversions, module
+# signing) and the arm64 cross kernel of the same source (7.2 full).
+# Debian's own kernels are prepared, not built (one to four minutes, where
+# a build here takes four to nine). Debian 12's own 6.12 is opt-in until
+# its two open findings are settled (doc/debian.md): the test modules built
+# against its pack differ from the original tree's, and Debian 12's dkms
+# packages do not build for 6.12. The clang kernel, 6.1's arm64 kernel (with the 6.1 split and its packaging
 # tests), the Rust kernel (tests/rust) and the other release architectures
 # (6.12 for ppc64le, armhf, i386 and s390x; riscv64 on 6.1; 7.2 s390x
 # with extended modversions, the one big-endian extended table) are opt-in:
 # the cold default run stays under 45 minutes (doc/measured.md).
 macro(kbp_series_table)
   kbp_fixture(6.1:obj       default base audit modpost foreign-host)
-  kbp_fixture(6.12:obj      opt-in modpost foreign-host)
+  kbp_fixture(6.12:obj      default modpost foreign-host)
   kbp_fixture(7.2:intree    default audit)
   kbp_fixture(7.2:obj:full  default audit modpost foreign-host dkms-deb btf)
   kbp_fixture(5.10:obj      default modpost foreign-host dkms-deb)
@@ -65,7 +66,7 @@ macro(kbp_series_table)
   kbp_cross_fixture(6.12:s390      opt-in)
   kbp_cross_fixture(7.2:s390:extmodversions opt-in)
   kbp_cross_fixture(5.10:arm64     opt-in)
-  kbp_debian_fixture(6.12:x86_64:amd64 default modpost)
+  kbp_debian_fixture(6.12:x86_64:amd64 opt-in modpost)
   kbp_debian_fixture(6.1:x86_64:amd64 default)
   kbp_debian_fixture(6.1:arm64:arm64   default)
   kbp_debian_fixture(7.2:x86_64:amd64 default no-modversions)
