@@ -5,12 +5,15 @@
 #
 # kbp_fixture(SERIES:LAYOUT[:FLAVOUR] TIER [ROLE...]): an x86_64 fixture.
 #   TIER default (CI) or opt-in (-DKBP_FULL_MATRIX=ON). ROLEs: what the
-#   fixture is the reference for, beside tests/kernel's pack and boot tests
-#   and audit-pack (which run on every fixture of KBP_KERNEL_MATRIX):
+#   fixture is the reference for:
+#   pack-boot     tests/kernel's pack-, boot-, boot-badcrc-, installed-tree-
+#                 NAME and pack-bundled-modpost-SERIES[-FLAVOUR]
 #   base          the one real kernel of the cli, ship and packaging tests,
 #                 cross-foreign-host-kbuild and audit-pack-sigterm (their
 #                 scripts say "kbp_setup 6.1 obj")
 #   audit         audit-NAME: audit of a module build (one per layout/flavour)
+#   audit-pack    audit-pack-NAME, audit-nosrc-NAME: audit --pack with its
+#                 exact per-rule output, and audit without --src/--obj
 #   modpost       modpost-SERIES-CASE: kbuild-modpost against the series'
 #                 own modpost (one fixture per series)
 #   foreign-host  cross-foreign-host-SERIES[-FLAVOUR]: packed for an arm64 host
@@ -18,7 +21,9 @@
 #   btf           btf-pack-NAME, btf-boot-NAME (module BTF)
 #   btf-only      a fixture only tests/btf uses (not in KBP_KERNEL_MATRIX)
 # A second fixture of a series with the modpost role (6.12's
-# clang one) names its tests SERIES-FLAVOUR.
+# clang one) names its tests SERIES-FLAVOUR. A role written opt-in:ROLE is
+# the fixture's only in the full matrix (-DKBP_FULL_MATRIX=ON): the default
+# tier runs each role's tests on the fixtures that prove something new.
 # kbp_cross_fixture(SERIES:ARCH[:FLAVOUR] TIER): a cross-built fixture
 #   (tests/cross: cross-build/-target/-boot, cross modpost, audit-pack-cross).
 # kbp_debian_fixture(SERIES:ARCH:DEBIAN-FLAVOUR TIER [ROLE...]): Debian's own
@@ -32,33 +37,36 @@
 #                   modpost Debian's kernel was prepared with (a suite's own
 #                   toolchain: the host's only)
 #
-# The default tier builds one fixture per thing only it proves: the O=
-# layout of 5.10, 6.1 and 6.12, the in-tree layout once (7.2), 7.2's
-# "full" kernel (DWARF, BTF, gendwarfksyms, extended modversions, module
-# signing) and the arm64 cross kernel of the same source (7.2 full).
-# Debian's own kernels are prepared, not built (one to four minutes, where
-# a build here takes four to nine). Debian 12's own 6.12 is opt-in until
-# its two open findings are settled (doc/debian.md): the test modules built
-# against its pack differ from the original tree's, and Debian 12's dkms
-# packages do not build for 6.12. The clang kernel, 6.1's arm64 kernel (with the 6.1 split and its packaging
-# tests), the Rust kernel (tests/rust) and the other release architectures
-# (6.12 for ppc64le, armhf, i386 and s390x; riscv64 on 6.1; 7.2 s390x
-# with extended modversions, the one big-endian extended table) are opt-in:
-# the cold default run stays under 45 minutes (doc/measured.md).
+# The default tier builds one fixture per thing only it proves, and gives
+# each role to the fixtures that prove something new with it: 6.1's tiny
+# O= kernel (the base: the fastest tree for the many tests that pack one;
+# its pack and boot proofs are Debian's 6.1's), 7.2's "full" O= kernel
+# (DWARF, BTF, gendwarfksyms, extended modversions, module signing) and
+# 5.10's in-tree one (the oldest series, and the in-tree layout). Debian's
+# own 6.1 (amd64, and arm64 cross-prepared), 6.12 and 7.2 are prepared, not
+# built (one to four minutes, where a build here takes five to twelve),
+# and prove every series a distribution ships with its own config and
+# image. The kernels built here for 6.12, 7.2 in-tree and 7.2 arm64 (with
+# the 7.2 split), the clang kernel, 6.1's arm64 kernel (with the 6.1 split
+# and its packaging tests), the Rust kernel (tests/rust) and the other
+# release architectures (6.12 for ppc64le, armhf, i386 and s390x; riscv64
+# on 6.1; 7.2 s390x with extended modversions, the one big-endian
+# extended table) are opt-in: the cold default run has to stay under 45
+# minutes (doc/measured.md).
 macro(kbp_series_table)
-  kbp_fixture(6.1:obj       default base audit modpost foreign-host)
-  kbp_fixture(6.12:obj      default modpost foreign-host)
-  kbp_fixture(7.2:intree    default audit)
-  kbp_fixture(7.2:obj:full  default audit modpost foreign-host dkms-deb btf)
-  kbp_fixture(5.10:obj      default modpost foreign-host dkms-deb)
-  kbp_fixture(6.12:obj:clang opt-in modpost)
-  kbp_fixture(6.1:intree    opt-in)
-  kbp_fixture(6.12:intree   opt-in)
-  kbp_fixture(7.2:obj       opt-in)
+  kbp_fixture(6.1:obj       default base opt-in:pack-boot opt-in:audit audit-pack modpost opt-in:foreign-host)
+  kbp_fixture(6.12:obj      opt-in pack-boot modpost foreign-host audit-pack)
+  kbp_fixture(7.2:intree    opt-in pack-boot audit audit-pack)
+  kbp_fixture(7.2:obj:full  default pack-boot audit audit-pack modpost foreign-host dkms-deb btf)
+  kbp_fixture(5.10:intree   default pack-boot modpost opt-in:foreign-host dkms-deb opt-in:audit-pack)
+  kbp_fixture(6.12:obj:clang opt-in pack-boot modpost audit-pack)
+  kbp_fixture(6.1:intree    opt-in pack-boot audit-pack)
+  kbp_fixture(6.12:intree   opt-in pack-boot audit-pack)
+  kbp_fixture(7.2:obj       opt-in pack-boot audit-pack)
   kbp_fixture(6.1:obj:btf   opt-in btf btf-only)
-  kbp_fixture(5.10:intree   opt-in)
+  kbp_fixture(5.10:obj      opt-in pack-boot audit-pack)
   kbp_cross_fixture(6.1:arm64      opt-in)
-  kbp_cross_fixture(7.2:arm64:full default)
+  kbp_cross_fixture(7.2:arm64:full opt-in)
   kbp_cross_fixture(6.1:riscv      opt-in)
   kbp_cross_fixture(6.12:powerpc   opt-in)
   kbp_cross_fixture(6.12:arm       opt-in)
@@ -66,7 +74,7 @@ macro(kbp_series_table)
   kbp_cross_fixture(6.12:s390      opt-in)
   kbp_cross_fixture(7.2:s390:extmodversions opt-in)
   kbp_cross_fixture(5.10:arm64     opt-in)
-  kbp_debian_fixture(6.12:x86_64:amd64 opt-in modpost)
+  kbp_debian_fixture(6.12:x86_64:amd64 default modpost)
   kbp_debian_fixture(6.1:x86_64:amd64 default)
   kbp_debian_fixture(6.1:arm64:arm64   default)
   kbp_debian_fixture(7.2:x86_64:amd64 default no-modversions)
@@ -91,9 +99,24 @@ function(_kbp_tier_on tier out)
     message(FATAL_ERROR "tests/series.cmake: tier '${tier}': want default or opt-in")
   endif()
 endfunction()
+# _kbp_roles_in_tier(OUT ROLE...): the ROLEs this run gives a fixture:
+# opt-in:ROLE as ROLE in the full matrix only
+function(_kbp_roles_in_tier out)
+  set(_r "")
+  foreach(role IN LISTS ARGN)
+    if(role MATCHES "^opt-in:(.+)$")
+      if(KBP_FULL_MATRIX)
+        list(APPEND _r ${CMAKE_MATCH_1})
+      endif()
+    else()
+      list(APPEND _r ${role})
+    endif()
+  endforeach()
+  set(${out} ${_r} PARENT_SCOPE)
+endfunction()
 macro(kbp_fixture entry tier)
   _kbp_tier_on(${tier} _on)
-  set(_roles ${ARGN})
+  _kbp_roles_in_tier(_roles ${ARGN})
   set(_kbp_roles_${entry} ${_roles})
   list(APPEND _kbp_all_fixtures ${entry})
   if(_on AND NOT "btf-only" IN_LIST _roles)

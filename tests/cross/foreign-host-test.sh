@@ -1,7 +1,7 @@
 #!/bin/bash
-# foreign-host-test.sh SERIES [FLAVOUR]
+# foreign-host-test.sh SERIES LAYOUT [FLAVOUR]
 #
-# The x86_64 fixture (of FLAVOUR, e.g. full) packed for an arm64 machine:
+# The x86_64 fixture (of LAYOUT, obj or intree, and FLAVOUR, e.g. full) packed for an arm64 machine:
 # --host-tools=target --cross-compile aarch64-linux-gnu- must rebuild every
 # program, objtool included (CONFIG_OBJTOOL=y on the x86_64 fixture; arm64
 # kernels have no objtool to prove it on), and with the full flavour
@@ -13,9 +13,9 @@ set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/lib-cross.sh"
 kbp_enter_ns "$0" "$@"
-[ $# -eq 1 ] || [ $# -eq 2 ] || die "usage: $0 SERIES [FLAVOUR]"
-KBP_FIXTURE_FLAVOUR=${2:-}
-kbp_setup "$1" obj
+[ $# -eq 2 ] || [ $# -eq 3 ] || die "usage: $0 SERIES LAYOUT [FLAVOUR]"
+KBP_FIXTURE_FLAVOUR=${3:-}
+kbp_setup "$1" "$2"
 command -v qemu-aarch64 >/dev/null || die "qemu-aarch64 missing (apt-get install qemu-user)"
 
 kbp_pack "$S/out" --host-tools=target --cross-compile aarch64-linux-gnu-

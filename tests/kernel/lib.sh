@@ -126,8 +126,11 @@ kbp_reproducible_builds() {
     if kbp_config_on CONFIG_DEBUG_INFO; then
         # (before 6.13 an M= build against a tree that is not an O= one
         # names its headers relative to it, ./include: the same names once
-        # "./" is mapped too)
+        # "./" is mapped too; and 6.11 and 6.12 compile the module's
+        # .module-common.o from $(srctree)/scripts/module-common.c, which
+        # make shortens to scripts/module-common.c)
         local maps="-ffile-prefix-map=$SRC=/kbp-kernel -ffile-prefix-map=./=/kbp-kernel/" d
+        maps+=" -ffile-prefix-map=scripts/=/kbp-kernel/scripts/"
         [ -z "$OBJ" ] || maps+=" -ffile-prefix-map=$OBJ=/kbp-kernel"
         for d in out out-btf out-full out-none; do
             maps+=" -ffile-prefix-map=$S/$d/lib/modules/$REL/build=/kbp-kernel"

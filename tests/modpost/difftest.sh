@@ -2,7 +2,7 @@
 # difftest.sh SERIES CASEDIR KBUILD_MODPOST [ARCH [FLAVOUR]]
 #
 # Differential test of kbuild-modpost against the kernel's own
-# scripts/mod/modpost of the cached fixture kernel (SERIES obj layout;
+# scripts/mod/modpost of the cached fixture kernel (SERIES, obj layout unless KBP_FIXTURE_LAYOUT says intree;
 # with ARCH arm64 or riscv the cross-built fixture, whose modpost is a
 # host program like ours, and the module cross-compiled for it; FLAVOUR,
 # or else $KBP_FIXTURE_FLAVOUR, picks a fixture flavour such as "full";
@@ -44,14 +44,22 @@ fi
 
 # the fixture: fixture.sh's, or with KBP_FIXTURE_SH=debian-fixture.sh
 # Debian's own kernel (FLAVOUR amd64), prepared on this machine's toolchain
-D=$("${KBP_FIXTURE_SH:-$HERE/../fixture/fixture.sh}" "$SERIES" obj "$ARCH" $FLAVOUR)
+# (KBP_FIXTURE_LAYOUT: obj, the default, or intree); K its build tree, KSRC
+# its source tree
+LAYOUT=${KBP_FIXTURE_LAYOUT:-obj}
+D=$("${KBP_FIXTURE_SH:-$HERE/../fixture/fixture.sh}" "$SERIES" "$LAYOUT" "$ARCH" $FLAVOUR)
+case $LAYOUT in
+    obj) K=$D/obj KSRC=$D/src ;;
+    intree) K=$D/tree KSRC=$D/tree ;;
+    *) echo "KBP_FIXTURE_LAYOUT=$LAYOUT: want obj or intree" >&2; exit 1 ;;
+esac
 [ ! -s "$D/build-root" ] || { echo "$D is prepared in the $(cat "$D/build-root") build root: difftest runs this machine's make" >&2; exit 1; }
 if [ "$ARCH" = x86_64 ]; then
     cross=()
 else
     cross=(ARCH="$ARCH" CROSS_COMPILE="$(cat "$D/cross-compile")")
 fi
-[ -x "$D/obj/scripts/mod/modpost" ] || { echo "no oracle modpost in $D/obj" >&2; exit 1; }
+[ -x "$K/scripts/mod/modpost" ] || { echo "no oracle modpost in $K" >&2; exit 1; }
 
 W=$(mktemp -d /tmp/kbp-mpdiff.XXXXXX)
 trap 'rm -rf "$W"' EXIT
@@ -67,8 +75,8 @@ rm -f "$M/from-case"
 if [ -f "$M/from-src" ]; then
     while read -ra alts; do
         [ ${#alts[@]} -gt 0 ] || continue
-        for f in "${alts[@]}"; do [ -f "$D/src/$f" ] && break; done
-        cp "$D/src/$f" "$M/"
+        for f in "${alts[@]}"; do [ -f "$KSRC/$f" ] && break; done
+        cp "$KSRC/$f" "$M/"
     done < "$M/from-src"
 fi
 # the fixture's make variables (LLVM=-16), on the command line as a user's
@@ -81,7 +89,7 @@ if [ -f "$M/prepare.sh" ]; then (cd "$M" && D=$D bash ./prepare.sh); fi
 unshare -m --propagation private -- bash -c '
     mount --bind "$1" "$1" && mount -o remount,bind,ro "$1"
     shift
-    exec "$@"' _ "$D" make -C "$D/obj" M="$M" V=1 "${cross[@]}" "${args[@]}" modules > "$W/build.log" 2>&1 || true
+    exec "$@"' _ "$D" make -C "$K" M="$M" V=1 "${cross[@]}" "${args[@]}" modules > "$W/build.log" 2>&1 || true
 
 line=$(grep -E '(^|[ |;/])scripts/mod/modpost ' "$W/build.log" | tail -n 1 || true)
 if [ -z "$line" ]; then
@@ -94,10 +102,10 @@ line=${line##*;) }
 [ -f "$CASE/cmdline.sed" ] && line=$(sed -f "$CASE/cmdline.sed" <<< "$line")
 echo "modpost command: $line"
 # Since 6.13 an M= build runs $(objtree)/scripts/mod/modpost in the module dir.
-if [[ $line =~ ^[[:space:]]*$D/obj/scripts/mod/modpost[[:space:]] ]]; then
-    rundir=$M prog=$D/obj/scripts/mod/modpost
+if [[ $line =~ ^[[:space:]]*$K/scripts/mod/modpost[[:space:]] ]]; then
+    rundir=$M prog=$K/scripts/mod/modpost
 else
-    rundir=$D/obj prog=scripts/mod/modpost
+    rundir=$K prog=scripts/mod/modpost
 fi
 
 # Inputs only: remove whatever the build's own modpost run produced.
@@ -109,12 +117,12 @@ run() { # run NAME MODPOST-PATH
     local name=$1 bin=$2 rc=0
     rm -rf "$M"
     cp -a "$W/snap" "$M"
-    (cd "$rundir" && objtree=$D/obj bash -c "${line/$prog/$bin}") 2> "$W/$name.stderr" || rc=$?
+    (cd "$rundir" && objtree=$K bash -c "${line/$prog/$bin}") 2> "$W/$name.stderr" || rc=$?
     echo "$rc" > "$W/$name.rc"
     mkdir -p "$W/$name.out"
     (cd "$M" && find . \( -name '*.mod.c' -o -name Module.symvers \) -print0 | cpio -0pdm --quiet "$W/$name.out")
 }
-run oracle "$D/obj/scripts/mod/modpost"
+run oracle "$K/scripts/mod/modpost"
 run ours "$OURS"
 
 fail=0
