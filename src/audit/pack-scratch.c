@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "audit/guard.h"
 #include "pack/pack.h"
 #include "shared/alloc.h"
 #include "shared/array.h"
@@ -50,7 +49,6 @@ int pack_scratch_make(const char *src, const char *obj, const char *manifest_dir
 	r = scratch_make("audit-pack", &ps->dir);
 	if (r < 0)
 		return r;
-	guard_dir(ps->dir);
 	out = path_join(ps->dir, "out");
 	modules = path_join(out, "lib/modules");
 	ps->report = path_join(ps->dir, "pack.yaml");
@@ -64,12 +62,12 @@ int pack_scratch_make(const char *src, const char *obj, const char *manifest_dir
 
 void pack_scratch_release(struct pack_scratch *ps, bool keep)
 {
-	if (ps->dir && keep && !interrupted())
+	if (ps->dir && keep && !interrupted()) {
 		fprintf(stderr, "kbuild-pack: audit --pack tree kept: %s\n", ps->dir);
-	else if (ps->dir)
-		rm_rf(ps->dir);
-	if (ps->dir)
-		guard_forget_dir(ps->dir);
+		scratch_keep(ps->dir);
+	} else if (ps->dir) {
+		scratch_remove(ps->dir);
+	}
 	free(ps->dir);
 	free(ps->build);
 	free(ps->report);

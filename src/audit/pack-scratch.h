@@ -12,7 +12,7 @@ struct pack_scratch {
 };
 
 /* Packs src (and obj, manifest_dir: NULL for the defaults) into a new
- * scratch directory, which the guardian (audit/guard.h) removes should we
+ * scratch directory, which the guardian (shared/guard.h) removes should we
  * be killed. 0 or a negative errno (logged); the caller calls
  * pack_scratch_release() either way. */
 int pack_scratch_make(const char *src, const char *obj, const char *manifest_dir, struct pack_scratch *ps);

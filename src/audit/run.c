@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "audit/guard.h"
 #include "audit/usage.h"
 #include "shared/alloc.h"
 #include "shared/array.h"
@@ -51,14 +50,12 @@ static void show_log(const char *path)
 		fwrite(buf, 1, len, stderr);
 }
 
-/* Runs argv with its output to log, under the guardian's eye. */
+/* Runs argv with its output to log. */
 static int run(char *const argv[], const char *log)
 {
-	struct spawn_opts so = { .log = log, .started = guard_group };
-	int r = spawn_run(argv, &so);
+	struct spawn_opts so = { .log = log };
 
-	guard_group_ended();
-	return r;
+	return spawn_run(argv, &so);
 }
 
 /* Does arg name a path at p: after its start or a separator, ending at a
@@ -299,18 +296,10 @@ static int make_scratch(struct audit_ctx *x)
 			base, *bad);
 		return -EINVAL;
 	}
+	/* resolved, as the paths it is compared with after the build */
 	r = scratch_make("audit", &x->scratch);
 	if (r < 0)
 		return r;
-	guard_dir(x->scratch);
-	/* resolved, as the paths it is compared with after the build */
-	char *real = realpath(x->scratch, NULL);
-	if (real) {
-		guard_forget_dir(x->scratch);
-		free(x->scratch);
-		x->scratch = real;
-		guard_dir(x->scratch);
-	}
 	/* the compilers' temporary files too, so that a build killed by a
 	 * signal leaves none behind */
 	buildtmp = path_join(x->scratch, "tmp");
@@ -359,11 +348,12 @@ static void drop_scratch(const struct audit_ctx *x, int rc)
 {
 	if (!x->scratch)
 		return;
-	if (x->o->keep && rc != -EINTR)
+	if (x->o->keep && rc != -EINTR) {
 		fprintf(stderr, "kbuild-pack: audit scratch directory kept: %s\n", x->scratch);
-	else
-		rm_rf(x->scratch);
-	guard_forget_dir(x->scratch);
+		scratch_keep(x->scratch);
+	} else {
+		scratch_remove(x->scratch);
+	}
 }
 
 int audit_run(const struct audit_opts *o, struct audit_result *r)
@@ -375,7 +365,6 @@ int audit_run(const struct audit_opts *o, struct audit_result *r)
 
 	x.orig = xcalloc(o->nmodules + 1, sizeof(char *));
 	x.copies = xcalloc(o->nmodules + 1, sizeof(char *));
-	guard_start();
 	rc = resolve_dirs(&x);
 	if (rc == 0)
 		rc = make_scratch(&x);

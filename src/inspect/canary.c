@@ -295,6 +295,6 @@ int canary_check(const char *build, FILE *out)
 	r = problems;
 out:
 	kconfig_release(&kc);
-	rm_rf(dir);
+	scratch_remove(dir);
 	return r;
 }

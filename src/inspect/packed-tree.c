@@ -316,7 +316,7 @@ int packed_open(const char *path, const struct packed_opts *o, struct packed_tre
 void packed_close(struct packed_tree *ts)
 {
 	if (ts->scratch) {
-		rm_rf(ts->scratch);
+		scratch_remove(ts->scratch);
 		free(ts->scratch);
 	}
 	free(ts->build);

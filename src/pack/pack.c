@@ -307,7 +307,7 @@ int pack_select(const struct pack_opts *o, struct pack_sel *sel)
 void pack_sel_release(struct pack_sel *sel)
 {
 	if (sel->ctx.scratch) {
-		rm_rf(sel->ctx.scratch);
+		scratch_remove(sel->ctx.scratch);
 		free(sel->ctx.scratch);
 		sel->ctx.scratch = NULL;
 	}

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "shared/alloc.h"
+#include "shared/fs.h"
+#include "shared/guard.h"
 #include "shared/log.h"
 #include "shared/path.h"
 
@@ -27,14 +29,37 @@ int scratch_make(const char *what, char **dir)
 {
 	_cleanup_free_ char *base = scratch_base();
 	char *p = xasprintf("%s/kbuild-pack-%s.XXXXXX", base, what);
+
+	char *real;
 	int r;
 
+	guard_start(); /* before the directory: it must be there to remove it */
 	if (!mkdtemp(p)) {
 		r = -errno;
 		log_err("cannot create a scratch directory in %s: %s", base, strerror(-r));
 		free(p);
 		return r;
 	}
+	/* resolved: audit compares it with the paths a build reports */
+	real = realpath(p, NULL);
+	if (real) {
+		free(p);
+		p = real;
+	}
+	guard_path(p);
 	*dir = p;
 	return 0;
+}
+
+int scratch_remove(const char *dir)
+{
+	int r = rm_rf(dir);
+
+	guard_forget_path(dir);
+	return r;
+}
+
+void scratch_keep(const char *dir)
+{
+	guard_forget_path(dir);
 }

@@ -14,10 +14,13 @@
 #include <unistd.h>
 
 #include "shared/alloc.h"
+#include "shared/array.h"
+#include "shared/guard.h"
 #include "shared/interrupt.h"
 #include "shared/log.h"
 #include "shared/macro.h"
 #include "shared/path.h"
+#include "shared/scratch.h"
 #include "shared/strbuf.h"
 
 extern char **environ;
@@ -84,8 +87,8 @@ static void log_not_started(const char *name, const struct spawn_opts *o, int e)
 
 /* In the child, before exec: nothing here may allocate or print. A failure
  * is written to errpipe as an errno, which the parent returns. */
-static _noreturn_ void child(const char *prog, char *const argv[], const struct spawn_opts *o, pid_t parent,
-			     int errpipe)
+static _noreturn_ void child(const char *prog, char *const argv[], char *const env[], const struct spawn_opts *o,
+			     pid_t parent, int errpipe)
 {
 	int e, fd;
 
@@ -106,7 +109,7 @@ static _noreturn_ void child(const char *prog, char *const argv[], const struct 
 	}
 	if (o->cwd && chdir(o->cwd) < 0)
 		goto fail;
-	execve(prog, argv, o->env ? o->env : environ);
+	execve(prog, argv, env);
 fail:
 	e = errno;
 	if (write(errpipe, &e, sizeof(e)) < 0) {
@@ -133,7 +136,7 @@ static void kill_group(pid_t pgid)
 	}
 }
 
-int spawn_run(char *const argv[], const struct spawn_opts *o)
+static int start_and_wait(char *const argv[], char *const env[], const struct spawn_opts *o)
 {
 	static const struct spawn_opts none;
 	static bool subreaper;
@@ -148,8 +151,6 @@ int spawn_run(char *const argv[], const struct spawn_opts *o)
 		prctl(PR_SET_CHILD_SUBREAPER, 1);
 		subreaper = true;
 	}
-	if (interrupted())
-		return -EINTR;
 	log_command(argv, o->cwd);
 	e = find_program(argv[0], &prog);
 	if (e < 0) {
@@ -167,7 +168,7 @@ int spawn_run(char *const argv[], const struct spawn_opts *o)
 	}
 	if (pid == 0) {
 		close(p[0]);
-		child(prog, argv, o, parent, p[1]);
+		child(prog, argv, env, o, parent, p[1]);
 	}
 	close(p[1]);
 	setpgid(pid, pid); /* as the child does: whichever runs first */
@@ -175,8 +176,8 @@ int spawn_run(char *const argv[], const struct spawn_opts *o)
 		n = read(p[0], &e, sizeof(e)); /* EOF: exec succeeded */
 	while (n < 0 && errno == EINTR);
 	close(p[0]);
-	if (o->started && !(n == (ssize_t)sizeof(e) && e))
-		o->started(pid, o->data);
+	if (!(n == (ssize_t)sizeof(e) && e))
+		guard_group(pid);
 	/* A signal arrives while we wait: the handler makes nanosleep return
 	 * early, so the group is killed within a few milliseconds. */
 	for (;;) {
@@ -202,4 +203,33 @@ int spawn_run(char *const argv[], const struct spawn_opts *o)
 		return -EINTR;
 	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* Our environment with TMPDIR=tmpdir, in a NULL-terminated array. */
+static void env_with_tmpdir(const char *tmpdir, struct ptrarray *env)
+{
+	for (char **e = environ; *e; e++)
+		if (strncmp(*e, "TMPDIR=", 7))
+			ptrarray_push(env, xstrdup(*e));
+	ptrarray_push(env, xasprintf("TMPDIR=%s", tmpdir));
+	ptrarray_push(env, NULL);
+}
+
+int spawn_run(char *const argv[], const struct spawn_opts *o)
+{
+	_cleanup_free_ char *tmpdir = NULL;
+	struct ptrarray env = { 0 };
+	int r;
+
+	if (interrupted())
+		return -EINTR;
+	r = scratch_make("tmp", &tmpdir); /* starts the guardian, before the fork */
+	if (r < 0)
+		return r;
+	env_with_tmpdir(tmpdir, &env);
+	r = start_and_wait(argv, (char *const *)env.v, o);
+	guard_group_ended();
+	scratch_remove(tmpdir);
+	ptrarray_free(&env, free);
+	return r;
 }

@@ -10,18 +10,15 @@ struct spawn_opts {
 	const char *cwd; /* NULL: ours */
 	const char *log; /* stdout and stderr go here (made 0644); NULL: ours */
 	bool log_append; /* append to log instead of truncating it */
-	char *const *env; /* NULL: ours */
-	/* NULL, or called in the parent once the child runs in its process
-	 * group (pgid == its pid): a caller that must kill the group from
-	 * elsewhere (audit's guardian, after a SIGKILL of ours) records it */
-	void (*started)(int pgid, void *data);
-	void *data;
 };
 
 /* Runs argv (argv[0] looked up in PATH as a shell does: a directory that
  * cannot be searched is passed over) with stdin from /dev/null, in a
- * process group of its own, and waits for it. The child gets SIGKILL when
- * kbuild-pack dies, however it dies (PR_SET_PDEATHSIG).
+ * process group of its own, and waits for it. When kbuild-pack dies,
+ * however it dies, the child gets SIGKILL (PR_SET_PDEATHSIG) and the
+ * guardian kills the rest of its group (shared/guard.h). Its TMPDIR is a
+ * scratch directory of ours, so that the temporary files of a compiler
+ * killed with it are removed all the same.
  *
  * When interrupted() is set before the start, nothing is started; when it
  * becomes set while the child runs, the child's whole process group is

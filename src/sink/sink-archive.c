@@ -455,6 +455,7 @@ static int ar_commit(struct sink *s)
 		log_err("cannot rename %s to %s: %s", a->tmp, s->cfg.out, strerror(-r));
 		return r;
 	}
+	staging_release(a->tmp);
 	free(a->tmp);
 	a->tmp = NULL;
 	close(a->fd);
@@ -470,6 +471,7 @@ static void ar_abort(struct sink *s)
 	if (a->tmp) {
 		if (unlink(a->tmp) < 0 && errno != ENOENT)
 			log_warn("cannot remove %s: %s", a->tmp, strerror(errno));
+		staging_release(a->tmp);
 		free(a->tmp);
 		a->tmp = NULL;
 	}

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "shared/guard.h"
 #include "shared/log.h"
 #include "shared/timespec.h"
 #include "shared/alloc.h"
@@ -60,7 +61,10 @@ static int dir_begin(struct sink *s)
 		log_err("%s already exists and is not a symlink; pass --force to replace it", src_link);
 		return -EEXIST;
 	}
+	guard_start(); /* before the directories: it must be there to remove them */
 	r = mkdir_p(d->modules_dir, 0755, &d->created, &d->ncreated);
+	for (size_t i = 0; i < d->ncreated; i++)
+		guard_empty_dir(d->created[i]);
 	if (r < 0) {
 		log_err("cannot create %s: %s", d->modules_dir, strerror(-r));
 		return r;
@@ -262,6 +266,7 @@ static int dir_commit(struct sink *s)
 	r = publish(d, s->cfg.force);
 	if (r < 0)
 		return r;
+	staging_release(d->tmp);
 	free(d->tmp);
 	d->tmp = NULL;
 	close(d->lock);
@@ -271,8 +276,10 @@ static int dir_commit(struct sink *s)
 	if (r < 0)
 		return r;
 	/* Published: nothing of it is removed again. */
-	for (size_t i = 0; i < d->ncreated; i++)
+	for (size_t i = 0; i < d->ncreated; i++) {
+		guard_forget_empty_dir(d->created[i]);
 		free(d->created[i]);
+	}
 	d->ncreated = 0;
 	return 0;
 }
@@ -285,6 +292,7 @@ static void dir_abort(struct sink *s)
 		int r = rm_rf(d->tmp);
 		if (r < 0)
 			log_warn("cannot remove %s: %s", d->tmp, strerror(-r));
+		staging_release(d->tmp);
 		free(d->tmp);
 		d->tmp = NULL;
 	}
@@ -293,6 +301,7 @@ static void dir_abort(struct sink *s)
 	d->lock = -1;
 	for (size_t i = d->ncreated; i-- > 0;) {
 		rmdir(d->created[i]);
+		guard_forget_empty_dir(d->created[i]);
 		free(d->created[i]);
 	}
 	d->ncreated = 0;

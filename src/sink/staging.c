@@ -15,6 +15,7 @@
 #include "shared/alloc.h"
 #include "shared/path.h"
 #include "shared/fs.h"
+#include "shared/guard.h"
 
 #define SUFFIX "XXXXXX"
 
@@ -28,6 +29,7 @@ static void remove_place(const char *path, bool dir)
 
 int staging_create(const char *templ, bool dir, char **path, int *fd)
 {
+	guard_start(); /* before the place: it must be there to remove it */
 	/* A sweep may take the place between its creation and the lock (it
 	 * is not held yet): the lock then finds it removed, and we make another. */
 	for (int tries = 0; tries < 8; tries++) {
@@ -48,6 +50,7 @@ int staging_create(const char *templ, bool dir, char **path, int *fd)
 		if (r == 0 && (flock(f, LOCK_EX) < 0 || fstat(f, &st) < 0))
 			r = -errno;
 		if (r == 0 && st.st_nlink > 0) {
+			guard_path(p);
 			*path = p;
 			*fd = f;
 			return 0;
@@ -61,6 +64,11 @@ int staging_create(const char *templ, bool dir, char **path, int *fd)
 			return r;
 	}
 	return -EAGAIN;
+}
+
+void staging_release(const char *path)
+{
+	guard_forget_path(path);
 }
 
 /* Whether dirfd/name is a staging place that no pack holds; it is then

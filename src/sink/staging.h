@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A sink's staging place (the build directory being assembled, or the
- * temporary archive) sits beside the output under a mkstemp name. The pack
- * that made it holds an flock on it until it commits or aborts, so one that
- * nobody holds was left by a pack that died (SIGKILL, power loss): the next
- * pack to that output removes it. */
+ * temporary archive) sits beside the output under a mkstemp name. Should
+ * the pack die, the guardian removes it (shared/guard.h). The pack that
+ * made it also holds an flock on it until it commits or aborts, so one that
+ * nobody holds was left by a pack that died unguarded (power loss): the
+ * next pack to that output removes it. */
 #pragma once
 
 #include <stdbool.h>
@@ -12,6 +13,9 @@
  * file, and locks it: *path its name, *fd the lock (for a file, the file
  * open for writing). A negative errno on failure. */
 int staging_create(const char *templ, bool dir, char **path, int *fd);
+/* The staging place path is published or removed: no longer the
+ * guardian's to remove. */
+void staging_release(const char *path);
 /* Removes the places named as templ makes them that no pack holds, with
  * a warning for each; warns about those it cannot check. */
 void staging_sweep(const char *templ);

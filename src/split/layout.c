@@ -628,7 +628,7 @@ void split_layout_release(struct split_layout *l)
 	free(l->common_dir);
 	free(l->kbuild_name);
 	if (l->scratch) {
-		rm_rf(l->scratch);
+		scratch_remove(l->scratch);
 		free(l->scratch);
 	}
 	memset(l, 0, sizeof(*l));

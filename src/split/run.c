@@ -318,6 +318,7 @@ static int write_parts(const struct split_opts *o, struct split_run *run, const 
 		rm_rf(stage);
 	else
 		log_info("wrote %s (%zu parts)", o->out, l->nparts);
+	staging_release(stage);
 	return r;
 }
 

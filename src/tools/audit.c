@@ -11,7 +11,6 @@
 
 #include "audit/audit.h"
 #include "audit/corpus.h"
-#include "audit/guard.h"
 #include "audit/pack-scratch.h"
 #include "kbuild-pack.h"
 #include "options.h"
@@ -161,7 +160,6 @@ static int run_audit(int argc, char *argv[])
 		audit_add_corpus(&modules, &obj_m);
 	/* from here on a signal, or a SIGKILL (the guardian), ends in the cleanup */
 	interrupt_install_handlers();
-	guard_start();
 	o.build = c.pack ? NULL : argv[optind];
 	o.pack_report = c.pack_report;
 	if (c.pack && (n = pack_scratch_make(c.src, c.obj, c.manifest_dir, &ps)) == 0) {
@@ -180,7 +178,6 @@ static int run_audit(int argc, char *argv[])
 	if (n == 0)
 		n = audit_and_report(&c, &o);
 	pack_scratch_release(&ps, c.keep);
-	guard_stop();
 	ptrarray_free(&modules, free);
 	ptrarray_free(&obj_m, free);
 	if (n < 0 && interrupted()) {

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Unwritable and full outputs and interruptions, on the real 6.1 fixture
-# (they need mounts, or a tree big enough to interrupt): each case checks
-# the exact message and exit status, and that nothing was written. The
+# (they need mounts, or a tree big enough to interrupt, or a make to kill):
+# each case checks the exact message and exit status, and that nothing was
+# written, nothing left behind and nothing runs on. The
 # other command-line cases run on the synthetic tree: tests/quick.
 # Usage: cli-test.sh CASE   (the case_NAME functions, one CTest test cli.NAME each)
 set -uo pipefail
@@ -55,4 +56,64 @@ case_sigterm() {
 	fi
 }
 case_sigint() { case_sigterm; }
+
+# --- SIGKILL (a build farm's timeout): the guardian (src/shared/guard.h)
+# kills what the command ran and removes what it made
+# killed_while_running COMMAND-ARGS...: runs kbuild-pack with TMPDIR=$S/tmp
+# and SIGKILLs it while the make it runs is at work; then nothing of make's
+# process group may run on, and $S/tmp must be left empty.
+killed_while_running() {
+	mkdir -p "$S/tmp"
+	TMPDIR=$S/tmp "$KBUILD_PACK" "$@" >/dev/null 2>"$S/err.txt" &
+	local pid=$! mk=
+	for _ in $(seq 6000); do
+		mk=$(ps -o pid=,comm= --ppid "$pid" | awk '$2 == "make" { print $1; exit }')
+		[ -n "$mk" ] || ! kill -0 "$pid" 2>/dev/null || { sleep 0.01; continue; }
+		break
+	done
+	[ -n "$mk" ] || { fail "kbuild-pack $1 ended before it ran make: $(cat "$S/err.txt")"; return; }
+	# until make has children of its own (the compilers)
+	for _ in $(seq 500); do [ "$(pgrep -c -g "$mk")" -gt 1 ] && break; sleep 0.01; done
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+	for _ in $(seq 500); do pgrep -g "$mk" >/dev/null || break; sleep 0.02; done
+	if pgrep -g "$mk" >/dev/null; then
+		fail "make's process group runs on: $(pgrep -a -g "$mk")"
+		pkill -KILL -g "$mk"
+	else
+		pass "nothing of make's process group runs on"
+	fi
+	for _ in $(seq 500); do [ -z "$(ls -A "$S/tmp")" ] && break; sleep 0.02; done
+	expect_empty "$S/tmp"
+}
+case_pack-sigkill() {
+	# the host programs rebuilt by make
+	killed_while_running --src "$SRC" --obj "$OBJ" --out "$OUT" --host-tools=target \
+		--cross-compile x86_64-linux-gnu-
+	for _ in $(seq 500); do [ -z "$(ls -A "$OUT")" ] && break; sleep 0.02; done
+	expect_empty "$OUT"
+}
+case_canary-sigkill() {
+	# the canary module built by make
+	run --src "$SRC" --obj "$OBJ" --out "$S/packed"
+	expect_rc 0
+	killed_while_running verify --canary "$S/packed"
+}
+case_split-sigkill() {
+	# killed with its parts staged
+	mkdir -p "$S/tmp" "$S/parts"
+	TMPDIR=$S/tmp "$KBUILD_PACK" split --tree "$OBJ" --out "$S/parts/out" >/dev/null 2>"$S/err.txt" &
+	local pid=$!
+	for _ in $(seq 6000); do
+		compgen -G "$S/parts/out.kbuild-pack-*/*" >/dev/null && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.005
+	done
+	compgen -G "$S/parts/out.kbuild-pack-*/*" >/dev/null || { fail "split ended before it staged: $(cat "$S/err.txt")"; return; }
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+	for _ in $(seq 500); do [ -z "$(ls -A "$S/parts" "$S/tmp")" ] && break; sleep 0.02; done
+	expect_empty "$S/parts"
+	expect_empty "$S/tmp"
+}
 kbp_run_case "$CASE"

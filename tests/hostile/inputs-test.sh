@@ -253,6 +253,26 @@ case_verify-sigint() {
 }
 case_verify-sigterm() { case_verify-sigint; }
 case_diff-sigint() { case_verify-sigint; }
+case_verify-sigkill() {
+	# SIGKILL during extraction: the guardian removes the scratch tree
+	for i in $(seq 40); do head -c 8M /dev/zero >"$ab/f$i"; done
+	archive big
+	rm -rf "$S/a"
+	if [ "${CASE%%-*}" = diff ]; then set -- diff "$S/big.tar" "$S/big.tar"; else set -- verify "$S/big.tar"; fi
+	"$TOOL" "$@" 2>"$S/err.txt" >/dev/null &
+	pid=$!
+	for _ in $(seq 2000); do
+		[ -n "$(find "$S/tmp" -name 'f*' -print -quit 2>/dev/null)" ] && break
+		sleep 0.005
+	done
+	kill -KILL "$pid"
+	RC=0; wait "$pid" || RC=$?
+	expect_rc 137
+	expect_err ""
+	for _ in $(seq 500); do [ -z "$(ls -A "$S/tmp")" ] && break; sleep 0.01; done
+	expect_clean
+}
+case_diff-sigkill() { case_verify-sigkill; }
 case_pack-verify-sigint() {
 	# a signal while --verify extracts the staged archive: nothing is published
 	for i in $(seq 40); do head -c 8M /dev/zero >"$S/tree/include/f$i"; done
@@ -303,11 +323,29 @@ case_race-dir() {
 	[ -z "$(staged_left)" ] || fail "staging left behind: $(staged_left)"
 }
 case_race-tar() { case_race-dir; }
+case_sigkill-dir() {
+	# a pack killed with SIGKILL (a build farm's timeout) with its output
+	# staged: its guardian removes the staging and the directories made for
+	# the output, and ends (shared/guard.h)
+	fmt=${CASE#sigkill-}
+	held_pack "$fmt"
+	guardian=$(ps -o pid= --ppid "$HELD" | tr -d ' ')
+	[ -n "$guardian" ] || die "the held pack has no guardian"
+	kill -KILL "$HELD"
+	wait "$HELD" 2>/dev/null
+	touch "$S/go" # the report's reader ends
+	for _ in $(seq 500); do kill -0 "$guardian" 2>/dev/null || break; sleep 0.01; done
+	kill -0 "$guardian" 2>/dev/null && fail "the guardian $guardian runs on"
+	expect_clean
+}
+case_sigkill-tar() { case_sigkill-dir; }
 case_stale-dir() {
-	# a pack killed with its output staged: the next pack to that output
-	# removes the staging, and says so
+	# a pack killed with its guardian (a cgroup's kill, or a power loss)
+	# with its output staged: the next pack to that output removes the
+	# staging, and says so
 	fmt=${CASE#stale-}
 	held_pack "$fmt"
+	for c in $(ps -o pid= --ppid "$HELD"); do kill -KILL "$c"; done
 	kill -KILL "$HELD"
 	wait "$HELD" 2>/dev/null
 	touch "$S/go" # the report's reader ends

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #define _GNU_SOURCE
-#include "audit/guard.h"
+#include "shared/guard.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,10 @@
 static int guard_fd = -1;
 static pid_t guard_pid;
 
-/* One message a write (atomic below PIPE_BUF), ending in '\n': "D/dir"
- * and "d/dir" (remove it, forget it), "G123" (kill that group), "g" (forget
- * the groups), "Q" (goodbye). */
+/* One message a write (atomic below PIPE_BUF), ending in '\n': "D/path"
+ * and "d/path" (remove it, forget it), "E/dir" and "e/dir" (remove it if
+ * empty, forget it), "G123" (kill that group), "g" (forget the groups),
+ * "Q" (goodbye). */
 static void say(const char *what, const char *arg)
 {
 	char msg[4096];
@@ -59,7 +61,7 @@ static void forget(struct ptrarray *a, const char *s)
 /* The guardian's life: records what it is told until EOF. */
 static _noreturn_ void guardian(int fd)
 {
-	struct ptrarray dirs = { 0 }, groups = { 0 };
+	struct ptrarray dirs = { 0 }, empty = { 0 }, groups = { 0 };
 	_cleanup_fclose_ FILE *in = fdopen(fd, "r");
 	char *line = NULL;
 	size_t cap = 0;
@@ -70,28 +72,34 @@ static _noreturn_ void guardian(int fd)
 			line[--n] = '\0';
 		if (!strcmp(line, "Q"))
 			_exit(0);
-		if (line[0] == 'D' || line[0] == 'G')
-			ptrarray_push(line[0] == 'D' ? &dirs : &groups, xstrdup(line + 1));
-		else if (line[0] == 'd')
-			forget(&dirs, line + 1);
+		if (line[0] == 'D' || line[0] == 'E' || line[0] == 'G')
+			ptrarray_push(line[0] == 'D' ? &dirs : line[0] == 'E' ? &empty : &groups, xstrdup(line + 1));
+		else if (line[0] == 'd' || line[0] == 'e')
+			forget(line[0] == 'd' ? &dirs : &empty, line + 1);
 		else if (line[0] == 'g')
 			ptrarray_free(&groups, free);
 	}
-	/* kbuild-pack died without a goodbye: the build first, then its files */
+	/* kbuild-pack died without a goodbye: the build first, then its files,
+	 * then the directories made for them, innermost first */
 	for (size_t i = 0; i < groups.n; i++)
 		kill_group((pid_t)atoi(groups.v[i]));
 	for (size_t i = 0; i < dirs.n; i++)
 		rm_rf(dirs.v[i]);
+	for (size_t i = empty.n; i-- > 0;)
+		rmdir(empty.v[i]);
 	_exit(0);
 }
 
 int guard_start(void)
 {
+	static bool at_exit;
 	int p[2];
 	pid_t pid;
 
 	if (guard_fd >= 0)
 		return 0;
+	if (!at_exit)
+		at_exit = atexit(guard_stop) == 0;
 	if (pipe2(p, O_CLOEXEC) < 0)
 		return -errno;
 	pid = fork();
@@ -106,14 +114,18 @@ int guard_start(void)
 		signal(SIGINT, SIG_IGN);
 		signal(SIGTERM, SIG_IGN);
 		signal(SIGHUP, SIG_IGN);
-		/* it holds no directory, and no output a caller of ours waits on */
-		int null = open("/dev/null", O_RDWR);
+		/* it holds no directory, no output a caller of ours waits on, and
+		 * no lock of ours (a staging place's): only its pipe, as fd 3 */
+		int keep = fcntl(p[0], F_DUPFD, 10), null = open("/dev/null", O_RDWR);
 		for (int fd = 0; fd < 3 && null >= 0; fd++)
 			dup2(null, fd);
+		if (keep < 0 || dup2(keep, 3) < 0)
+			_exit(1);
+		close_range(4, ~0U, 0);
 		if (chdir("/") < 0) {
 			/* nothing it needs there */
 		}
-		guardian(p[0]);
+		guardian(3);
 	}
 	close(p[0]);
 	guard_fd = p[1];
@@ -121,14 +133,15 @@ int guard_start(void)
 	return 0;
 }
 
-void guard_dir(const char *dir) { say("D", dir); }
-void guard_forget_dir(const char *dir) { say("d", dir); }
+void guard_path(const char *path) { say("D", path); }
+void guard_forget_path(const char *path) { say("d", path); }
+void guard_empty_dir(const char *dir) { say("E", dir); }
+void guard_forget_empty_dir(const char *dir) { say("e", dir); }
 
-void guard_group(int pgid, void *data)
+void guard_group(int pgid)
 {
 	char s[16];
 
-	(void)data;
 	snprintf(s, sizeof(s), "%d", pgid);
 	say("G", s);
 }
