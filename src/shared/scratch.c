@@ -3,6 +3,7 @@
 #include "shared/scratch.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +26,7 @@ char *scratch_base(void)
 	return cwd ? path_join(cwd, tmp) : xstrdup("/tmp");
 }
 
-int scratch_make(const char *what, char **dir)
+static int make_dir(const char *what, char **dir, bool quiet)
 {
 	_cleanup_free_ char *base = scratch_base();
 	char *p = xasprintf("%s/kbuild-pack-%s.XXXXXX", base, what);
@@ -36,7 +37,8 @@ int scratch_make(const char *what, char **dir)
 	guard_start(); /* before the directory: it must be there to remove it */
 	if (!mkdtemp(p)) {
 		r = -errno;
-		log_err("cannot create a scratch directory in %s: %s", base, strerror(-r));
+		if (!quiet)
+			log_err("cannot create a scratch directory in %s: %s", base, strerror(-r));
 		free(p);
 		return r;
 	}
@@ -49,6 +51,16 @@ int scratch_make(const char *what, char **dir)
 	guard_path(p);
 	*dir = p;
 	return 0;
+}
+
+int scratch_make(const char *what, char **dir)
+{
+	return make_dir(what, dir, false);
+}
+
+int scratch_try(const char *what, char **dir)
+{
+	return make_dir(what, dir, true);
 }
 
 int scratch_remove(const char *dir)

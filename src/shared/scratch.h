@@ -13,6 +13,8 @@ char *scratch_base(void);
  * kbuild-pack die (shared/guard.h); the caller removes it when done with
  * scratch_remove, or keeps it with scratch_keep. */
 int scratch_make(const char *what, char **dir);
+/* scratch_make, silent: for what can go on without one. */
+int scratch_try(const char *what, char **dir);
 /* Removes dir (its whole tree); 0 or a negative errno. */
 int scratch_remove(const char *dir);
 /* dir stays after kbuild-pack exits (--keep), unless it dies. */

@@ -205,13 +205,15 @@ static int start_and_wait(char *const argv[], char *const env[], const struct sp
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-/* Our environment with TMPDIR=tmpdir, in a NULL-terminated array. */
+/* Our environment with TMPDIR=tmpdir (when there is one), in a
+ * NULL-terminated array. */
 static void env_with_tmpdir(const char *tmpdir, struct ptrarray *env)
 {
 	for (char **e = environ; *e; e++)
-		if (strncmp(*e, "TMPDIR=", 7))
+		if (!tmpdir || strncmp(*e, "TMPDIR=", 7))
 			ptrarray_push(env, xstrdup(*e));
-	ptrarray_push(env, xasprintf("TMPDIR=%s", tmpdir));
+	if (tmpdir)
+		ptrarray_push(env, xasprintf("TMPDIR=%s", tmpdir));
 	ptrarray_push(env, NULL);
 }
 
@@ -223,13 +225,16 @@ int spawn_run(char *const argv[], const struct spawn_opts *o)
 
 	if (interrupted())
 		return -EINTR;
-	r = scratch_make("tmp", &tmpdir); /* starts the guardian, before the fork */
-	if (r < 0)
-		return r;
+	/* (starts the guardian, before the fork); without one (TMPDIR not
+	 * writable), the child's temporary files are its own business */
+	guard_start();
+	if (scratch_try("tmp", &tmpdir) < 0)
+		tmpdir = NULL;
 	env_with_tmpdir(tmpdir, &env);
 	r = start_and_wait(argv, (char *const *)env.v, o);
 	guard_group_ended();
-	scratch_remove(tmpdir);
+	if (tmpdir)
+		scratch_remove(tmpdir);
 	ptrarray_free(&env, free);
 	return r;
 }

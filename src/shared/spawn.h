@@ -17,8 +17,8 @@ struct spawn_opts {
  * process group of its own, and waits for it. When kbuild-pack dies,
  * however it dies, the child gets SIGKILL (PR_SET_PDEATHSIG) and the
  * guardian kills the rest of its group (shared/guard.h). Its TMPDIR is a
- * scratch directory of ours, so that the temporary files of a compiler
- * killed with it are removed all the same.
+ * scratch directory of ours (when $TMPDIR takes one), so that the
+ * temporary files of a compiler killed with it are removed all the same.
  *
  * When interrupted() is set before the start, nothing is started; when it
  * becomes set while the child runs, the child's whole process group is
