@@ -227,21 +227,25 @@ case_archive-readonly-dir() {
 	expect_clean
 }
 # --- signals: cleanup, then death by the signal
-case_verify-sigint() {
-	sig=${CASE#*-sig}; sig=${sig^^}
+# extracting: starts verify (diff for a diff-* case) of a big archive in
+# the background (pid), as from a terminal (bash would start a background
+# job with SIGINT ignored), and returns once extraction is under way.
+extracting() {
 	# big enough that extraction takes a while, in many files as a real tree
 	for i in $(seq 40); do head -c 8M /dev/zero >"$ab/f$i"; done
 	archive big
 	rm -rf "$S/a"
 	if [ "${CASE%%-*}" = diff ]; then set -- diff "$S/big.tar" "$S/big.tar"; else set -- verify "$S/big.tar"; fi
-	# as from a terminal: bash would start a background job with SIGINT ignored
 	env --default-signal=INT,TERM "$TOOL" "$@" 2>"$S/err.txt" >/dev/null &
 	pid=$!
-	# signal once extraction is under way
 	for _ in $(seq 2000); do
 		[ -n "$(find "$S/tmp" -name 'f*' -print -quit 2>/dev/null)" ] && break
 		sleep 0.005
 	done
+}
+case_verify-sigint() {
+	sig=${CASE#*-sig}; sig=${sig^^}
+	extracting
 	kill -"$sig" "$pid"
 	RC=0; wait "$pid" || RC=$?
 	sed -i "s|$S|@S@|g" "$S/err.txt"
@@ -255,16 +259,7 @@ case_verify-sigterm() { case_verify-sigint; }
 case_diff-sigint() { case_verify-sigint; }
 case_verify-sigkill() {
 	# SIGKILL during extraction: the guardian removes the scratch tree
-	for i in $(seq 40); do head -c 8M /dev/zero >"$ab/f$i"; done
-	archive big
-	rm -rf "$S/a"
-	if [ "${CASE%%-*}" = diff ]; then set -- diff "$S/big.tar" "$S/big.tar"; else set -- verify "$S/big.tar"; fi
-	"$TOOL" "$@" 2>"$S/err.txt" >/dev/null &
-	pid=$!
-	for _ in $(seq 2000); do
-		[ -n "$(find "$S/tmp" -name 'f*' -print -quit 2>/dev/null)" ] && break
-		sleep 0.005
-	done
+	extracting
 	kill -KILL "$pid"
 	RC=0; wait "$pid" || RC=$?
 	expect_rc 137
