@@ -24,6 +24,29 @@ struct audit_opts {
 	bool keep;                  /* keep the scratch directory (its path is logged) */
 };
 
+/* What 'kbuild-pack audit' is asked: the tree to build against (or the
+ * trees to pack into a scratch one), the module directories, what to write. */
+struct audit_request {
+	const char *build;        /* the packed build directory; NULL with pack */
+	const char *src, *obj;    /* the original trees (may be NULL) */
+	bool pack;                /* pack src (and obj) into a scratch directory first */
+	const char *manifest_dir; /* with pack: the manifests (NULL: the defaults) */
+	const char *pack_report;  /* without pack: what 'pack --report' wrote for build */
+	char **modules;           /* the module directories given */
+	size_t nmodules;
+	bool corpus;              /* also the test modules shipped with kbuild-pack */
+	bool samples;             /* also the kernel's samples/ modules on the list */
+	char **make_args;
+	size_t nmake_args;
+	const char *report;       /* also the findings as YAML ("-": stdout), or NULL */
+	bool keep, quiet, verbose;
+};
+
+/* Audits as asked and prints the findings (unless quiet): 0 nothing
+ * missing, escaped or written and every build succeeded, 1 findings, or a
+ * negative errno (logged; -EINTR: a signal stopped it, after the cleanup). */
+int kbp_audit(const struct audit_request *q);
+
 /* One path and the programs that asked for it ("make", "cc1,gcc"). */
 struct audit_finding {
 	char *path;

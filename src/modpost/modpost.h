@@ -118,6 +118,13 @@ void mp_add_ns(struct modpost *mp, struct ptrarray *list, const char *ns);
 bool mp_verify_module_ns(const char *ns, const char *modname);
 void mp_keep_no_trim_symbols(struct modpost *mp, struct mp_module *mod);
 void mp_free(struct modpost *mp);
+/* the length of a symbol name without a ".<digits>" suffix (and what
+ * follows it), as modpost's remove_dot() cuts it in the string table: what
+ * its later checks see */
+size_t mp_remove_dot_len(const char *s);
+/* "foo.123" and "foo.123.x" name the same symbol as "foo" (compiler
+ * clones): s, or "foo" in tmp */
+const char *mp_remove_dot(const char *s, char *tmp, size_t tmplen);
 
 /* dump.c: Module.symvers in (-i) and out (-o) with the kernel modpost's
  * messages; the line format itself is kernel/symvers.c's. */
@@ -126,10 +133,6 @@ void mp_write_dump(struct modpost *mp, const char *fname);
 
 /* objects.c */
 void mp_read_symbols(struct modpost *mp, const char *objname);
-/* the length of a symbol name without a ".<digits>" suffix (and what
- * follows it), as modpost's remove_dot() cuts it in the string table: what
- * its later checks see */
-size_t mp_remove_dot_len(const char *s);
 
 /* symsearch.c: symbols by (section, address), as the 6.12 kernel's */
 struct mp_symsearch;

@@ -52,31 +52,6 @@ static const char *modinfo_get(const struct modinfo *mi, const char *tag)
 	return modinfo_next(mi, tag, &pos);
 }
 
-size_t mp_remove_dot_len(const char *s)
-{
-	size_t n = strcspn(s, ".");
-
-	if (n && s[n]) {
-		size_t m = strspn(s + n + 1, "0123456789");
-		if (m && (s[n + m + 1] == '.' || s[n + m + 1] == 0))
-			return n;
-	}
-	return strlen(s);
-}
-
-/* "foo.123" and "foo.123.x" name the same symbol as "foo" (compiler clones) */
-static const char *remove_dot(const char *s, char *tmp, size_t tmplen)
-{
-	size_t n = mp_remove_dot_len(s);
-
-	if (s[n] && n < tmplen) {
-		memcpy(tmp, s, n);
-		tmp[n] = '\0';
-		return tmp;
-	}
-	return s;
-}
-
 static bool ignore_undef_symbol(const struct modpost *mp, uint16_t machine, const char *name)
 {
 	static const char *const ppc[] = { "_restgpr_", "_savegpr_", "_rest32gpr_", "_save32gpr_",
@@ -197,7 +172,7 @@ static void update_namespaces_and_crcs(struct modpost *mp, struct mp_module *mod
 
 		if (kelf_sym(k, i, &sym, &shndx, &name) < 0)
 			continue;
-		name = remove_dot(name, tmp, sizeof(tmp));
+		name = mp_remove_dot(name, tmp, sizeof(tmp));
 		if (mp->fmt == KBP_MODPOST_5_10 && str_starts_with(name, "__crc_")) {
 			mp_handle_modversion(mp, mod, k, &sym, shndx, name + strlen("__crc_"));
 			continue;
@@ -243,7 +218,7 @@ static void mark_global_exports(struct modpost *mp, struct kelf *k)
 		bind = GELF_ST_BIND(sym.st_info);
 		if (bind != STB_GLOBAL && bind != STB_WEAK)
 			continue;
-		s = mp_find_symbol(mp, remove_dot(name, tmp, sizeof(tmp)), NULL);
+		s = mp_find_symbol(mp, mp_remove_dot(name, tmp, sizeof(tmp)), NULL);
 		if (s)
 			s->is_static = false;
 	}
@@ -409,7 +384,7 @@ void mp_read_symbols(struct modpost *mp, const char *objname)
 
 		if (kelf_sym(k, i, &sym, &shndx, &name) < 0)
 			mp_fatal(mp, "%s: bad symbol %zu\n", objname, i);
-		name = remove_dot(name, tmp, sizeof(tmp));
+		name = mp_remove_dot(name, tmp, sizeof(tmp));
 		handle_symbol(mp, mod, k, &sym, shndx, name);
 		mp_handle_moddevtable(mp, mod, k, &sym, shndx, name);
 	}

@@ -299,3 +299,27 @@ void mp_free(struct modpost *mp)
 	mp->hash_size = 0;
 	mp->nexported = 0;
 }
+
+size_t mp_remove_dot_len(const char *s)
+{
+	size_t n = strcspn(s, ".");
+
+	if (n && s[n]) {
+		size_t m = strspn(s + n + 1, "0123456789");
+		if (m && (s[n + m + 1] == '.' || s[n + m + 1] == 0))
+			return n;
+	}
+	return strlen(s);
+}
+
+const char *mp_remove_dot(const char *s, char *tmp, size_t tmplen)
+{
+	size_t n = mp_remove_dot_len(s);
+
+	if (s[n] && n < tmplen) {
+		memcpy(tmp, s, n);
+		tmp[n] = '\0';
+		return tmp;
+	}
+	return s;
+}

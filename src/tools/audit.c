@@ -10,12 +10,8 @@
 #include <string.h>
 
 #include "audit/audit.h"
-#include "audit/corpus.h"
-#include "audit/pack-scratch.h"
 #include "kbuild-pack.h"
 #include "options.h"
-#include "shared/alloc.h"
-#include "shared/array.h"
 #include "shared/interrupt.h"
 #include "shared/log.h"
 #include "shared/macro.h"
@@ -103,26 +99,6 @@ static int parse(int argc, char *argv[], struct audit_cmdline *c, int *dashdash)
 	return OPTIONS_GO_ON;
 }
 
-/* Builds, classifies, reports: 0 clean, 1 findings, a negative errno. */
-static int audit_and_report(const struct audit_cmdline *c, struct audit_opts *o)
-{
-	struct audit_result r = { 0 };
-	int n;
-
-	o->trees[0] = c->src;
-	o->trees[1] = c->obj;
-	o->keep = c->keep;
-	n = audit_run(o, &r);
-	if (n == 0 && c->report && (n = audit_write_report(c->report, o, &r)) < 0)
-		log_err("%s: cannot write the report", c->report);
-	if (n == 0 && !c->quiet)
-		audit_print(&r, c->verbose > 0, stdout);
-	if (n == 0 && (r.missing.n || r.escapes.n || r.writes.n || r.failed.n))
-		n = 1;
-	audit_result_release(&r);
-	return n;
-}
-
 /* --report stays out of the trees audit reads (SRC, OBJ, BUILD): a report
  * written there changes them. */
 static int check_report(const struct audit_cmdline *c, const char *build)
@@ -140,10 +116,7 @@ static int check_report(const struct audit_cmdline *c, const char *build)
 static int run_audit(int argc, char *argv[])
 {
 	struct audit_cmdline c = { 0 };
-	struct audit_opts o = { 0 };
-	struct pack_scratch ps = { 0 };
-	struct ptrarray modules = { 0 }, obj_m = { 0 };
-	int dashdash, n = parse(argc, argv, &c, &dashdash);
+	int dashdash, first, n = parse(argc, argv, &c, &dashdash);
 
 	if (n != OPTIONS_GO_ON)
 		return n;
@@ -152,39 +125,27 @@ static int run_audit(int argc, char *argv[])
 		return EXIT_USAGE;
 	if (n < 0)
 		return EXIT_FAIL;
-	for (int i = c.pack ? optind : optind + 1; i < dashdash; i++) {
-		ptrarray_push(&modules, xstrdup(argv[i]));
-		ptrarray_push(&obj_m, NULL);
-	}
-	if (c.corpus)
-		audit_add_corpus(&modules, &obj_m);
-	/* from here on a signal, or a SIGKILL (the guardian), ends in the cleanup */
-	interrupt_install_handlers();
-	o.build = c.pack ? NULL : argv[optind];
-	o.pack_report = c.pack_report;
-	if (c.pack && (n = pack_scratch_make(c.src, c.obj, c.manifest_dir, &ps)) == 0) {
-		o.build = ps.build;
-		o.pack_report = ps.report;
-	}
-	if (n == 0 && c.samples)
-		n = audit_add_kernel_samples(&modules, &obj_m, c.src, o.build);
-	if (n == 0 && !modules.n)
-		n = -ENOENT;
-	o.modules = (char **)modules.v;
-	o.obj_m = (char **)obj_m.v;
-	o.nmodules = modules.n;
-	o.make_args = argv + dashdash + (dashdash < argc);
-	o.nmake_args = (size_t)(argc - dashdash - (dashdash < argc));
-	if (n == 0)
-		n = audit_and_report(&c, &o);
-	pack_scratch_release(&ps, c.keep);
-	ptrarray_free(&modules, free);
-	ptrarray_free(&obj_m, free);
-	if (n < 0 && interrupted()) {
-		if (!c.pack || o.build) /* else kbp_pack said it */
-			log_err("interrupted by signal %d", interrupted());
+	first = c.pack ? optind : optind + 1;
+	n = kbp_audit(&(struct audit_request){
+		.build = c.pack ? NULL : argv[optind],
+		.src = c.src,
+		.obj = c.obj,
+		.pack = c.pack,
+		.manifest_dir = c.manifest_dir,
+		.pack_report = c.pack_report,
+		.modules = argv + first,
+		.nmodules = (size_t)(dashdash - first),
+		.corpus = c.corpus,
+		.samples = c.samples,
+		.make_args = argv + dashdash + (dashdash < argc),
+		.nmake_args = (size_t)(argc - dashdash - (dashdash < argc)),
+		.report = c.report,
+		.keep = c.keep,
+		.quiet = c.quiet,
+		.verbose = c.verbose > 0,
+	});
+	if (n < 0 && interrupted())
 		interrupt_reraise(); /* after cleaning up: 130/143 */
-	}
 	return n == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
