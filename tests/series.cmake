@@ -8,9 +8,6 @@
 #   fixture is the reference for:
 #   pack-boot     tests/kernel's pack-, boot-, boot-badcrc-, installed-tree-
 #                 NAME and pack-bundled-modpost-SERIES[-FLAVOUR]
-#   base          the one real kernel of the cli, ship and packaging tests,
-#                 cross-foreign-host-kbuild and audit-pack-sigterm (their
-#                 scripts say "kbp_setup 6.1 obj")
 #   audit         audit-NAME: audit of a module build (one per layout/flavour)
 #   audit-pack    audit-pack-NAME, audit-nosrc-NAME: audit --pack with its
 #                 exact per-rule output, and audit without --src/--obj
@@ -26,11 +23,17 @@
 # tier runs each role's tests on the fixtures that prove something new.
 # kbp_cross_fixture(SERIES:ARCH[:FLAVOUR] TIER): a cross-built fixture
 #   (tests/cross: cross-build/-target/-boot, cross modpost, audit-pack-cross).
-# kbp_debian_fixture(SERIES:ARCH:DEBIAN-FLAVOUR TIER [ROLE...]): Debian's own
-#   kernel of the version of its linux-source-SERIES, from Debian's archive:
+# kbp_debian_fixture(SERIES:ARCH:DEBIAN-FLAVOUR[:intree] TIER [ROLE...]):
+#   Debian's own kernel of the version of its linux-source-SERIES, from
+#   Debian's archive (:intree: prepared in the source tree, as Fedora and
+#   Arch build, for the in-tree layout's pack and boots):
 #   its config, .kernelvariables and Module.symvers, prepared, not built
 #   (a suite other than the host's: in a build root of that suite), and its
 #   image and modules (tests/fixture/debian-fixture.sh; tests/debian). ROLEs:
+#   base          the one real kernel of the cli, ship and packaging tests,
+#                 cross-foreign-host-kbuild and audit-pack-sigterm/-sigkill
+#                 (their scripts say "kbp_setup 6.1 obj"; CTest gives them
+#                 the fixture builder in KBP_BASE_ENV)
 #   no-modversions  the kernel has no CONFIG_MODVERSIONS (forky's): the boot
 #                   that must refuse a module changes its vermagic, not a CRC
 #   modpost         debian-modpost-SERIES-CASE: kbuild-modpost against the
@@ -54,11 +57,11 @@
 # extended table) are opt-in: the cold default run has to stay under 45
 # minutes (doc/measured.md).
 macro(kbp_series_table)
-  kbp_fixture(6.1:obj       default base opt-in:pack-boot opt-in:audit audit-pack modpost opt-in:foreign-host)
+  kbp_fixture(6.1:obj       opt-in pack-boot audit audit-pack modpost foreign-host)
   kbp_fixture(6.12:obj      opt-in pack-boot modpost foreign-host audit-pack)
   kbp_fixture(7.2:intree    opt-in pack-boot audit audit-pack)
   kbp_fixture(7.2:obj:full  default pack-boot audit audit-pack modpost foreign-host dkms-deb btf)
-  kbp_fixture(5.10:intree   default pack-boot modpost opt-in:foreign-host dkms-deb opt-in:audit-pack)
+  kbp_fixture(5.10:intree   opt-in pack-boot modpost foreign-host dkms-deb audit-pack)
   kbp_fixture(6.12:obj:clang opt-in pack-boot modpost audit-pack)
   kbp_fixture(6.1:intree    opt-in pack-boot audit-pack)
   kbp_fixture(6.12:intree   opt-in pack-boot audit-pack)
@@ -75,7 +78,8 @@ macro(kbp_series_table)
   kbp_cross_fixture(7.2:s390:extmodversions opt-in)
   kbp_cross_fixture(5.10:arm64     opt-in)
   kbp_debian_fixture(6.12:x86_64:amd64 default modpost)
-  kbp_debian_fixture(6.1:x86_64:amd64 default)
+  kbp_debian_fixture(6.1:x86_64:amd64 default base modpost)
+  kbp_debian_fixture(6.1:x86_64:amd64:intree default)
   kbp_debian_fixture(6.1:arm64:arm64   default)
   kbp_debian_fixture(7.2:x86_64:amd64 default no-modversions)
 endmacro()
@@ -213,12 +217,22 @@ function(kbp_matrix_entry entry prefix)
   set(${prefix}_name "${_name}" PARENT_SCOPE)
 endfunction()
 
-# KBP_BASE_ENTRY: the base fixture's entry; KBP_BASE_FIXTURE: its setup
-# fixture (kernel-fixture-NAME), which its tests require.
-foreach(_e IN LISTS _kbp_all_fixtures)
-  if("base" IN_LIST _kbp_roles_${_e})
-    set(KBP_BASE_ENTRY ${_e})
-    kbp_matrix_entry(${_e} _b)
-    set(KBP_BASE_FIXTURE kernel-fixture-${_b_name})
+# The base fixture (the Debian fixture with role base): KBP_BASE_SERIES and
+# KBP_BASE_FLAVOUR, its series and flavour; KBP_BASE_FIXTURE, its setup fixture (debian-fixture-SERIES-FLAVOUR),
+# which its tests require; KBP_BASE_ENV, the environment that has their
+# "kbp_setup SERIES obj" open it (tests/kernel/lib.sh); KBP_BASE_ON, whether
+# this run tests it (in KBP_DEBIAN_MATRIX).
+set(KBP_BASE_ON FALSE)
+foreach(_e IN LISTS _kbp_all_debian)
+  if("base" IN_LIST _kbp_debian_roles_${_e})
+    string(REPLACE ":" ";" _b "${_e}")
+    list(GET _b 0 KBP_BASE_SERIES)
+    list(GET _b 2 KBP_BASE_FLAVOUR)
+    set(KBP_BASE_FIXTURE debian-fixture-${KBP_BASE_SERIES}-${KBP_BASE_FLAVOUR})
+    set(KBP_BASE_ENV "KBP_FIXTURE_SH=${CMAKE_CURRENT_LIST_DIR}/fixture/debian-fixture.sh"
+                     "KBP_FIXTURE_FLAVOUR=${KBP_BASE_FLAVOUR}" "KBP_BOOT_MEM=1024")
+    if(_e IN_LIST KBP_DEBIAN_MATRIX)
+      set(KBP_BASE_ON TRUE)
+    endif()
   endif()
 endforeach()

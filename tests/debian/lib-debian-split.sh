@@ -5,8 +5,8 @@
 # fixtures' ABI and version) built by jobs that share nothing but the
 # source: dpkg-buildpackage -A (the common part, from the source alone),
 # -B on amd64 (linux-kbuild and the amd64 flavour) and, for 6.1, -B -aarm64
-# (the arm64 flavour, cross-built on this machine). For 6.1 a second
-# featureset, kbp (standing in for Debian's rt, whose source the archive's
+# (the arm64 flavour, cross-built on this machine). For 6.1, in the full
+# matrix (-DKBP_FULL_MATRIX=ON builds its tree), a second featureset, kbp (standing in for Debian's rt, whose source the archive's
 # binary packages do not hold): the 6.1 test fixture kernel of the same
 # source, its own common part and an amd64 flavour that runs
 # linux-kbuild-SERIES. Forky's 7.2 is one flavour, with merged /usr and its
@@ -16,9 +16,9 @@
 # is followed by in Debian's own package: 6.1, 7.2.12+deb14), MERGED_USR (1
 # where Debian's image package installs into /usr/lib/modules), ARCHES (the
 # release's architectures, SRCARCH), and the package names PKG_COMMON,
-# PKG_KBUILD, PKG_FLAVOUR[NAME] of the trees; with the featureset (6.1),
-# FEATURESET=kbp, its fixture FS_FIX (read-only), FS_REL, PKG_FS_COMMON,
-# PKG_FS_FLAVOUR.
+# PKG_KBUILD, PKG_FLAVOUR[NAME] of the trees; with the featureset (6.1,
+# where CTest gives KBP_DEBIAN_FEATURESET=kbp), FEATURESET=kbp, its fixture
+# FS_FIX (read-only), FS_REL, PKG_FS_COMMON, PKG_FS_FLAVOUR.
 kbp_debian_names() {
     local n fix=${T_FIX[amd64]} k
     ABI=$(cat "$fix/debian/abi") VER=$(cat "$fix/debian/version")
@@ -27,7 +27,7 @@ kbp_debian_names() {
     KSERIES=${k#linux-kbuild-}
     MERGED_USR=; [ ! -d "$fix/modroot/usr/lib/modules" ] || MERGED_USR=1
     case "$SERIES" in
-    6.1) ARCHES="x86 arm64 arm mips powerpc s390" FEATURESET=kbp ;; # Debian 12's
+    6.1) ARCHES="x86 arm64 arm mips powerpc s390" FEATURESET=${KBP_DEBIAN_FEATURESET:-} ;; # Debian 12's
     7.2) ARCHES="x86 arm64 arm loongarch powerpc riscv s390" FEATURESET= ;; # forky's
     *) die "no Debian release architectures known for series $SERIES" ;;
     esac

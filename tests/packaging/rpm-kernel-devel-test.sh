@@ -24,8 +24,9 @@ rpmf=$(ls "$top"/RPMS/*/kbp-test-kernel-devel-*.rpm 2>/dev/null | head -n1)
 pass "built $(basename "$rpmf") ($(stat -c %s "$rpmf") bytes)"
 
 rpm -qp --provides "$rpmf" > "$S/provides"
-grep -qx "kernel-devel-uname-r = $REL" "$S/provides" && pass "Provides: kernel-devel-uname-r = $REL" \
-    || fail "no 'kernel-devel-uname-r = $REL' in: $(tr '\n' ';' < "$S/provides")"
+evr=$(sed 's/-/_/2g' <<<"$REL") # the spec's: an EVR holds one '-'
+grep -qx "kernel-devel-uname-r = $evr" "$S/provides" && pass "Provides: kernel-devel-uname-r = $evr" \
+    || fail "no 'kernel-devel-uname-r = $evr' in: $(tr '\n' ';' < "$S/provides")"
 rpm -qlp "$rpmf" > "$S/files"
 for f in /usr/src/kernels/$REL/Makefile /usr/src/kernels/$REL/Module.symvers /usr/src/kernels/$REL/.config \
          /usr/src/kernels/$REL/scripts/mod/modpost /lib/modules/$REL/build /lib/modules/$REL/source; do
