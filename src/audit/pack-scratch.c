@@ -41,7 +41,7 @@ static int find_build(const char *modules, char **build)
 int pack_scratch_make(const char *src, const char *obj, const char *manifest_dir, struct pack_scratch *ps)
 {
 	_cleanup_free_ char *out = NULL, *modules = NULL;
-	struct pack_opts po = { .src = src, .obj = obj, .manifest_dir = manifest_dir, .clamp_mtime = -1,
+	struct pack_opts po = { .src = src, .obj = obj, .rules.manifest_dir = manifest_dir, .clamp_mtime = -1,
 				.format = FORMAT_DIR };
 	int r;
 

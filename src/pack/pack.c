@@ -40,7 +40,7 @@ static int check_symvers(const struct ktree *t, const struct pack_opts *o)
 	int r;
 
 	if (!path_exists(p)) {
-		if (o->allow_missing_symvers) {
+		if (o->rules.allow_missing_symvers) {
 			log_warn("%s is missing: modules built against the output will have no symbol versions", p);
 			return 0;
 		}
@@ -118,9 +118,9 @@ static void print_list(const struct filelist *fl)
 /* The result, checked in its temporary place: a broken tree is never published. */
 static int verify_staged(const struct pack_opts *o, bool canary, const struct sink *s)
 {
-	struct verify_opts vo = { .host_arch = o->host_arch, .canary = canary, .no_btf_base = o->vmlinux == VMLINUX_NONE,
-				  .manifest_dir = o->manifest_dir, .extra_manifests = o->extra_manifests,
-				  .nextra = o->nextra };
+	struct verify_opts vo = { .host_arch = o->host_arch, .canary = canary, .no_btf_base = o->rules.vmlinux == VMLINUX_NONE,
+				  .manifest_dir = o->rules.manifest_dir, .extra_manifests = o->rules.extra_manifests,
+				  .nextra = o->rules.nextra };
 	int n = kbp_verify(s->path, &vo, stderr, NULL);
 
 	if (n > 0)
@@ -285,14 +285,14 @@ static int run_post_select_steps(struct pack_ctx *ctx)
 
 int pack_select(const struct pack_opts *o, struct pack_sel *sel)
 {
-	struct select_opts so = { .clamp_mtime = o->clamp_mtime, .allow_outside_links = o->allow_outside_links };
+	struct select_opts so = { .clamp_mtime = o->clamp_mtime, .allow_outside_links = o->rules.allow_outside_links };
 	int r;
 
 	*sel = (struct pack_sel){ .ctx = { .t = &sel->t, .o = o, .fl = &sel->fl } };
 	r = open_tree(&sel->t, o);
 	if (r < 0)
 		return r;
-	r = manifest_load_tree(&sel->ms, o->manifest_dir, sel->t.srcarch, o->extra_manifests, o->nextra);
+	r = manifest_load_tree(&sel->ms, o->rules.manifest_dir, sel->t.srcarch, o->rules.extra_manifests, o->rules.nextra);
 	if (r == 0)
 		r = check_series(&sel->ctx, &sel->ms);
 	if (r == 0)

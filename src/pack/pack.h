@@ -16,18 +16,25 @@ enum modpost_mode { MODPOST_TREE, MODPOST_BUNDLED };
 /* Which machine the packed host programs run on: the one that built the tree, or its target. */
 enum host_tools_mode { HOST_TOOLS_BUILD, HOST_TOOLS_TARGET };
 
-struct pack_opts {
-	const char *src, *obj, *out, *arch;
+/* How a tree is packed: the manifests and the steps after selection (the
+ * "Rules" options of pack and split, for every tree of a split alike). */
+struct pack_rules {
 	const char *manifest_dir; /* NULL: kbp_manifest_dir() */
 	const char **extra_manifests;
 	size_t nextra;
-	bool list;
-	bool force;
 	bool allow_missing_symvers;
 	bool allow_outside_links; /* keep symlinks out of the trees as links instead of refusing the pack */
 	enum modpost_mode modpost;
 	enum host_tools_mode host_tools;
 	const char *cross_compile; /* target compiler prefix for --host-tools=target; NULL: from the config */
+	enum vmlinux_mode vmlinux; /* with CONFIG_DEBUG_INFO_BTF_MODULES */
+};
+
+struct pack_opts {
+	const char *src, *obj, *out, *arch;
+	struct pack_rules rules;
+	bool list;
+	bool force;
 	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH or -1 */
 	enum sink_format format;
 	bool hardlink_dups;
@@ -35,7 +42,6 @@ struct pack_opts {
 	bool verify;        /* verify the staged result before publishing it */
 	bool unproven_series; /* pack a series the manifests are not proven on (then verify --canary) */
 	const char *host_arch; /* for verify; NULL: this machine */
-	enum vmlinux_mode vmlinux; /* with CONFIG_DEBUG_INFO_BTF_MODULES */
 	/* --component (or, with exclude_components, --exclude-component) names:
 	 * the output is the whole pack's restricted to (or without) them. */
 	const char **components;

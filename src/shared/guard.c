@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "shared/alloc.h"
 #include "shared/array.h"
 #include "shared/fs.h"
 #include "shared/log.h"
+#include "shared/procgroup.h"
 
 static int guard_fd = -1;
 static pid_t guard_pid;
@@ -37,15 +37,6 @@ static void say(const char *what, const char *arg)
 		return;
 	while (write(guard_fd, msg, (size_t)n) < 0 && errno == EINTR)
 		;
-}
-
-static void kill_group(pid_t pgid)
-{
-	for (int k = 0; k < 250; k++) {
-		if (kill(-pgid, SIGKILL) < 0 && errno == ESRCH)
-			return;
-		nanosleep(&(struct timespec){ .tv_nsec = 20 * 1000 * 1000 }, NULL);
-	}
 }
 
 static void forget(struct ptrarray *a, const char *s)
@@ -82,7 +73,7 @@ static _noreturn_ void guardian(int fd)
 	/* kbuild-pack died without a goodbye: the build first, then its files,
 	 * then the directories made for them, innermost first */
 	for (size_t i = 0; i < groups.n; i++)
-		kill_group((pid_t)atoi(groups.v[i]));
+		procgroup_kill((pid_t)atoi(groups.v[i]));
 	for (size_t i = 0; i < dirs.n; i++)
 		rm_rf(dirs.v[i]);
 	for (size_t i = empty.n; i-- > 0;)

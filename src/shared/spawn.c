@@ -17,6 +17,7 @@
 #include "shared/array.h"
 #include "shared/guard.h"
 #include "shared/interrupt.h"
+#include "shared/procgroup.h"
 #include "shared/log.h"
 #include "shared/macro.h"
 #include "shared/path.h"
@@ -120,22 +121,6 @@ fail:
 	_exit(127);
 }
 
-/* Kills the group until it is empty, for a few seconds at most. We are
- * the children's subreaper, so that the members that die after their
- * parent come to us and are reaped here, not left as init's zombies. */
-static void kill_group(pid_t pgid)
-{
-	for (int k = 0; k < 250; k++) {
-		if (kill(-pgid, SIGKILL) < 0 && errno == ESRCH)
-			return;
-		while (waitpid(-pgid, NULL, WNOHANG) > 0)
-			;
-		if (kill(-pgid, 0) < 0 && errno == ESRCH)
-			return;
-		nanosleep(&(struct timespec){ .tv_nsec = 20 * 1000 * 1000 }, NULL);
-	}
-}
-
 static int start_and_wait(char *const argv[], char *const env[], const struct spawn_opts *o)
 {
 	static const struct spawn_opts none;
@@ -191,7 +176,7 @@ static int start_and_wait(char *const argv[], char *const env[], const struct sp
 			kill(-pid, SIGKILL);
 			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 				;
-			kill_group(pid); /* reaped: what is left are its children */
+			procgroup_kill(pid); /* reaped: what is left are its children */
 			return -EINTR;
 		}
 		nanosleep(&(struct timespec){ .tv_nsec = 20 * 1000 * 1000 }, NULL);
@@ -199,7 +184,7 @@ static int start_and_wait(char *const argv[], char *const env[], const struct sp
 	if (n == (ssize_t)sizeof(e) && e)
 		return -e;
 	if (interrupted()) {
-		kill_group(pid); /* what the child left in its group */
+		procgroup_kill(pid); /* what the child left in its group */
 		return -EINTR;
 	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

@@ -39,8 +39,8 @@ static bool any_source(const struct rule *r, void *ctx)
 int split_open_source(const struct split_opts *o, const char *source, struct split_run *run)
 {
 	bool debian = o->layout == SPLIT_LAYOUT_DEBIAN;
-	struct select_opts so = { .clamp_mtime = o->pack.clamp_mtime,
-				  .allow_outside_links = o->pack.allow_outside_links,
+	struct select_opts so = { .clamp_mtime = o->clamp_mtime,
+				  .allow_outside_links = o->rules.allow_outside_links,
 				  .any_config = debian };
 	int r = 0;
 
@@ -48,7 +48,7 @@ int split_open_source(const struct split_opts *o, const char *source, struct spl
 	for (size_t i = 0; r == 0 && i < o->narches; i++) {
 		struct split_tree *t = &run->trees[i];
 
-		t->o = o->pack;
+		t->o = (struct pack_opts){ .rules = o->rules, .clamp_mtime = o->clamp_mtime };
 		run->ntrees++;
 		r = ktree_open_source(&t->sel.t, source, o->arches[i]);
 		if (r < 0)
@@ -57,8 +57,8 @@ int split_open_source(const struct split_opts *o, const char *source, struct spl
 		t->group = run->ngroups;
 		run->groups = xrealloc(run->groups, (run->ngroups + 1) * sizeof(*run->groups));
 		run->groups[run->ngroups++] = xstrdup(o->arches[i]);
-		r = (debian ? manifest_load_sources : manifest_load_tree)(&t->sel.ms, o->pack.manifest_dir, o->arches[i],
-									   o->pack.extra_manifests, o->pack.nextra);
+		r = (debian ? manifest_load_sources : manifest_load_tree)(&t->sel.ms, o->rules.manifest_dir, o->arches[i],
+									   o->rules.extra_manifests, o->rules.nextra);
 		if (r == 0) {
 			manifest_set_keep(&t->sel.ms, debian ? any_source : arch_independent, NULL);
 			r = select_files(&t->sel.t, &t->sel.ms, &so, &t->sel.fl);

@@ -80,15 +80,14 @@ static int open_trees(const struct split_opts *o, struct split_run *run)
 	for (size_t i = 0; r == 0 && i < o->ntrees; i++) {
 		struct split_tree *t = &run->trees[i];
 
-		t->o = o->pack;
-		t->o.src = o->trees[i].src;
-		t->o.obj = o->trees[i].obj;
-		t->o.out = NULL;
-		t->o.list = false;
-		t->o.report = NULL;
-		t->o.verify = false;
+		t->o = (struct pack_opts){
+			.src = o->trees[i].src,
+			.obj = o->trees[i].obj,
+			.rules = o->rules,
+			.clamp_mtime = o->clamp_mtime,
+		};
 		if (o->layout == SPLIT_LAYOUT_DEBIAN) /* one modpost serves every target */
-			t->o.modpost = MODPOST_BUNDLED;
+			t->o.rules.modpost = MODPOST_BUNDLED;
 		run->ntrees++;
 		r = pack_select(&t->o, &t->sel);
 		if (r < 0)
@@ -149,7 +148,7 @@ static int debian_common(const struct split_opts *o, struct split_run *run, stru
 			 struct split_layout *src_l)
 {
 	struct split_layout_opts lo = { .common_name = o->common_name, .common_only = true,
-					.clamp_mtime = o->pack.clamp_mtime, .kind = o->layout,
+					.clamp_mtime = o->clamp_mtime, .kind = o->layout,
 					.merged_usr = o->merged_usr, .kbuild_name = o->kbuild_name };
 	int r;
 
@@ -258,8 +257,8 @@ static int write_part(const struct split_opts *o, const struct split_part *p, co
 {
 	const char *ext = o->format == FORMAT_DIR ? "" : sink_format_name(o->format);
 	_cleanup_free_ char *out = xasprintf("%s/%s%s%s", stage, p->name, *ext ? "." : "", ext);
-	struct sink_config sc = { .out = out, .release = "", .clamp_mtime = o->pack.clamp_mtime, .format = o->format,
-				  .hardlink_dups = o->pack.hardlink_dups, .bare = true };
+	struct sink_config sc = { .out = out, .release = "", .clamp_mtime = o->clamp_mtime, .format = o->format,
+				  .bare = true };
 	_cleanup_(sink_freep) struct sink *s = sink_new(&sc);
 	int r = sink_write_all(s, &p->fl);
 
@@ -355,7 +354,7 @@ int kbp_split(const struct split_opts *o)
 		r = split_partition(&run);
 	if (r == 0) {
 		struct split_layout_opts lo = { .common_name = o->common_name, .published = run.published,
-						.common_only = o->common_only, .clamp_mtime = o->pack.clamp_mtime,
+						.common_only = o->common_only, .clamp_mtime = o->clamp_mtime,
 						.kind = o->layout, .merged_usr = o->merged_usr,
 						.kbuild_name = o->kbuild_name };
 		r = split_layout_make(&run, &lo, &l);

@@ -31,9 +31,8 @@ struct split_tree_spec {
 struct split_opts {
 	const struct split_tree_spec *trees;
 	size_t ntrees;
-	/* What every tree is packed with (manifests, modpost, host tools,
-	 * SOURCE_DATE_EPOCH, ...); its src, obj, out, list, report are unused. */
-	struct pack_opts pack;
+	struct pack_rules rules; /* what every tree is packed with */
+	int64_t clamp_mtime;     /* SOURCE_DATE_EPOCH or -1 */
 	const char *out;         /* directory of the parts (one root per part) */
 	enum sink_format format; /* dir: DESTDIR-like roots; else one archive per part */
 	const char *common_name; /* NULL: <kernel version>-<digest> */

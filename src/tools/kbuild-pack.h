@@ -25,6 +25,35 @@ int kbp_parse_host_tools(void *value, const char *arg);
 int kbp_parse_vmlinux(void *value, const char *arg);
 int kbp_parse_format(void *value, const char *arg);
 int kbp_add_manifest(void *value, const char *arg);
+/* The "Rules:" options of pack and split (pack/pack.h's struct pack_rules,
+ * at offset r of the command's struct; m: its ptrarray of --manifest); with
+ * options.h and pack/pack.h. Not --cross-compile: a split's trees are of
+ * several architectures, each tree's compiler is its own. */
+#define OPT_PACK_RULES(r, m)                                                                                          \
+	OPT_GROUP("Rules:"),                                                                                          \
+	OPT_STRING('M', "manifest-dir", (r) + offsetof(struct pack_rules, manifest_dir), "DIR",                          \
+		   "manifests to use (default: the installed ones)"),                                                 \
+	OPT_CALLBACK('m', "manifest", (m), "FILE", "extra manifest applied after the built-in ones (repeatable)",      \
+		     kbp_add_manifest, NULL),                                                                           \
+	OPT_BOOL(0, "allow-missing-symvers", (r) + offsetof(struct pack_rules, allow_missing_symvers),                  \
+		 "pack a tree without Module.symvers (warning only)"),                                                 \
+	OPT_BOOL(0, "allow-outside-links", (r) + offsetof(struct pack_rules, allow_outside_links),                      \
+		 "keep symlinks that leave the trees as links (default: refuse)"),                                     \
+	OPT_CALLBACK(0, "modpost", (r) + offsetof(struct pack_rules, modpost), "=tree|bundled",                         \
+		     "keep the tree's scripts/mod/modpost (default) or\n"                                               \
+		     "install kbuild-modpost in its place",                                                             \
+		     kbp_parse_modpost, "--modpost takes 'tree' or 'bundled', not '%s'"),                               \
+	OPT_CALLBACK(0, "host-tools", (r) + offsetof(struct pack_rules, host_tools), "=build|target",                   \
+		     "keep the tree's host programs, built for the build\n"                                             \
+		     "machine (default), or rebuild them with the target's\n"                                           \
+		     "compiler for the machine the tree is installed on",                                               \
+		     kbp_parse_host_tools, "--host-tools takes 'build' or 'target', not '%s'"),                         \
+	OPT_CALLBACK(0, "vmlinux", (r) + offsetof(struct pack_rules, vmlinux), "=btf|full|none",                        \
+		     "with CONFIG_DEBUG_INFO_BTF_MODULES, the vmlinux modules\n"                                        \
+		     "take their BTF base from: only its .BTF section (default),\n"                                     \
+		     "stripped of debug info, or none (modules get no BTF)",                                            \
+		     kbp_parse_vmlinux, "--vmlinux takes 'btf', 'full' or 'none', not '%s'")
+
 /* --component NAME, checked (a part of a package name). */
 int kbp_add_component(void *value, const char *arg);
 /* SOURCE_DATE_EPOCH into *out (-1 when unset); -EINVAL when it is not seconds. */

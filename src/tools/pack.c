@@ -110,31 +110,10 @@ static const struct option_spec pack_options[] = {
 	OPT_CALLBACK(0, "exclude-component", CMDLINE(without), "NAME",
 		     "pack all but the files of this component (repeatable)",
 		     kbp_add_component, "--exclude-component takes a name like 'rust' ([a-z0-9][a-z0-9-]*), not '%s'"),
-	OPT_GROUP("Rules:"),
-	OPT_STRING('M', "manifest-dir", CMDLINE(o.manifest_dir), "DIR", "manifests to use (default: the installed ones)"),
-	OPT_CALLBACK('m', "manifest", CMDLINE(extra), "FILE",
-		     "extra manifest applied after the built-in ones (repeatable)", kbp_add_manifest, NULL),
-	OPT_BOOL(0, "allow-missing-symvers", CMDLINE(o.allow_missing_symvers),
-		 "pack a tree without Module.symvers (warning only)"),
-	OPT_BOOL(0, "allow-outside-links", CMDLINE(o.allow_outside_links),
-		 "keep symlinks that leave SRC and OBJ as links (default: refuse)"),
-	OPT_CALLBACK(0, "modpost", CMDLINE(o.modpost), "=tree|bundled",
-		     "keep the tree's scripts/mod/modpost (default) or\n"
-		     "install kbuild-modpost in its place",
-		     kbp_parse_modpost, "--modpost takes 'tree' or 'bundled', not '%s'"),
-	OPT_CALLBACK(0, "host-tools", CMDLINE(o.host_tools), "=build|target",
-		     "keep the tree's host programs, built for the build\n"
-		     "machine (default), or rebuild them with the target's\n"
-		     "compiler for the machine the tree is installed on",
-		     kbp_parse_host_tools, "--host-tools takes 'build' or 'target', not '%s'"),
-	OPT_STRING(0, "cross-compile", CMDLINE(o.cross_compile), "PREFIX",
+	OPT_PACK_RULES(CMDLINE(o.rules), CMDLINE(extra)),
+	OPT_STRING(0, "cross-compile", CMDLINE(o.rules.cross_compile), "PREFIX",
 		   "target compiler PREFIXgcc for --host-tools=target\n"
 		   "(default: from CONFIG_CC_VERSION_TEXT)"),
-	OPT_CALLBACK(0, "vmlinux", CMDLINE(o.vmlinux), "=btf|full|none",
-		     "with CONFIG_DEBUG_INFO_BTF_MODULES, the vmlinux modules\n"
-		     "take their BTF base from: only its .BTF section (default),\n"
-		     "stripped of debug info, or none (modules get no BTF)",
-		     kbp_parse_vmlinux, "--vmlinux takes 'btf', 'full' or 'none', not '%s'"),
 	OPT_GROUP("Messages:"),
 	OPT_COUNT('v', "verbose", CMDLINE(verbose), "say more (twice: debug)"),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "errors only"),
@@ -215,8 +194,8 @@ static int run_pack(int argc, char *argv[])
 	if (kbp_parse_sde(&c.o.clamp_mtime) < 0)
 		return usage_error(&pack_usage, "SOURCE_DATE_EPOCH='%s' is not a non-negative number of seconds",
 				   getenv("SOURCE_DATE_EPOCH"));
-	c.o.extra_manifests = (const char **)c.extra.v;
-	c.o.nextra = c.extra.n;
+	c.o.rules.extra_manifests = (const char **)c.extra.v;
+	c.o.rules.nextra = c.extra.n;
 	c.o.exclude_components = c.without.n > 0;
 	c.o.components = (const char **)(c.without.n ? c.without.v : c.only.v);
 	c.o.ncomponents = c.without.n ? c.without.n : c.only.n;

@@ -104,20 +104,7 @@ static const struct option_spec split_options[] = {
 	OPT_BOOL('f', "force", CMDLINE(o.force), "replace an existing DIR"),
 	OPT_BOOL('l', "list", CMDLINE(o.list), "print each tree's files and their parts; write nothing"),
 	OPT_BOOL('n', "dry-run", CMDLINE(o.dry_run), "print each part's size; write nothing"),
-	OPT_GROUP("Rules (as pack):"),
-	OPT_STRING('M', "manifest-dir", CMDLINE(o.pack.manifest_dir), "DIR", "manifests to use (default: the installed ones)"),
-	OPT_CALLBACK('m', "manifest", CMDLINE(extra), "FILE",
-		     "extra manifest applied after the built-in ones (repeatable)", kbp_add_manifest, NULL),
-	OPT_BOOL(0, "allow-missing-symvers", CMDLINE(o.pack.allow_missing_symvers),
-		 "pack trees without Module.symvers (warning only)"),
-	OPT_BOOL(0, "allow-outside-links", CMDLINE(o.pack.allow_outside_links),
-		 "keep symlinks that leave the trees as links"),
-	OPT_CALLBACK(0, "modpost", CMDLINE(o.pack.modpost), "=tree|bundled", "as pack --modpost",
-		     kbp_parse_modpost, "--modpost takes 'tree' or 'bundled', not '%s'"),
-	OPT_CALLBACK(0, "host-tools", CMDLINE(o.pack.host_tools), "=build|target", "as pack --host-tools",
-		     kbp_parse_host_tools, "--host-tools takes 'build' or 'target', not '%s'"),
-	OPT_CALLBACK(0, "vmlinux", CMDLINE(o.pack.vmlinux), "=btf|full|none", "as pack --vmlinux",
-		     kbp_parse_vmlinux, "--vmlinux takes 'btf', 'full' or 'none', not '%s'"),
+	OPT_PACK_RULES(CMDLINE(o.rules), CMDLINE(extra)),
 	OPT_GROUP("Messages:"),
 	OPT_COUNT('v', "verbose", CMDLINE(verbose), "say more (twice: debug)"),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "errors only"),
@@ -222,7 +209,7 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 
 static int run_split(int argc, char *argv[])
 {
-	_cleanup_(cmdline_release) struct split_cmdline c = { .o.pack.clamp_mtime = -1 };
+	_cleanup_(cmdline_release) struct split_cmdline c = { .o.clamp_mtime = -1 };
 	struct split_tree_spec *trees;
 	int r;
 
@@ -231,7 +218,7 @@ static int run_split(int argc, char *argv[])
 		r = check_cmdline(&c, argc, argv);
 	if (r != OPTIONS_GO_ON)
 		return r;
-	if (kbp_parse_sde(&c.o.pack.clamp_mtime) < 0)
+	if (kbp_parse_sde(&c.o.clamp_mtime) < 0)
 		return usage_error(&split_usage, "SOURCE_DATE_EPOCH='%s' is not a non-negative number of seconds",
 				   getenv("SOURCE_DATE_EPOCH"));
 	trees = xcalloc(c.trees.n, sizeof(*trees));
@@ -241,8 +228,8 @@ static int run_split(int argc, char *argv[])
 	c.o.ntrees = c.trees.n;
 	c.o.arches = (const char **)c.arches.v;
 	c.o.narches = c.arches.n;
-	c.o.pack.extra_manifests = (const char **)c.extra.v;
-	c.o.pack.nextra = c.extra.n;
+	c.o.rules.extra_manifests = (const char **)c.extra.v;
+	c.o.rules.nextra = c.extra.n;
 	log_set_level(c.quiet ? LOG_ERR : c.verbose >= 2 ? LOG_DEBUG : c.verbose ? LOG_INFO : LOG_WARN);
 
 	r = kbp_split(&c.o);

@@ -83,14 +83,14 @@ killed_while_running() {
 	else
 		pass "nothing of make's process group runs on"
 	fi
-	for _ in $(seq 500); do [ -z "$(ls -A "$S/tmp")" ] && break; sleep 0.02; done
+	kbp_wait_empty "$S/tmp"
 	expect_empty "$S/tmp"
 }
 case_pack-sigkill() {
 	# the host programs rebuilt by make
 	killed_while_running --src "$SRC" --obj "$OBJ" --out "$OUT" --host-tools=target \
 		--cross-compile x86_64-linux-gnu-
-	for _ in $(seq 500); do [ -z "$(ls -A "$OUT")" ] && break; sleep 0.02; done
+	kbp_wait_empty "$OUT"
 	expect_empty "$OUT"
 }
 case_canary-sigkill() {
@@ -112,7 +112,7 @@ case_split-sigkill() {
 	compgen -G "$S/parts/out.kbuild-pack-*/*" >/dev/null || { fail "split ended before it staged: $(cat "$S/err.txt")"; return; }
 	kill -KILL "$pid"
 	wait "$pid" 2>/dev/null
-	for _ in $(seq 500); do [ -z "$(ls -A "$S/parts" "$S/tmp")" ] && break; sleep 0.02; done
+	kbp_wait_empty "$S/parts" "$S/tmp"
 	expect_empty "$S/parts"
 	expect_empty "$S/tmp"
 }

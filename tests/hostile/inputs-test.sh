@@ -264,7 +264,7 @@ case_verify-sigkill() {
 	RC=0; wait "$pid" || RC=$?
 	expect_rc 137
 	expect_err ""
-	for _ in $(seq 500); do [ -z "$(ls -A "$S/tmp")" ] && break; sleep 0.01; done
+	kbp_wait_empty "$S/tmp"
 	expect_clean
 }
 case_diff-sigkill() { case_verify-sigkill; }

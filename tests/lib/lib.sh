@@ -44,6 +44,16 @@ expect_err() {
 expect_out() {
 	if diff -u "$1" "$S/out.txt" >&2; then pass "${2:-stdout as expected}"; else fail "${2:+$2: }stdout differs (above)"; fi
 }
+# kbp_wait_empty DIR...: waits until every DIR is empty (a guardian's work
+# after a SIGKILL), ten seconds at most.
+kbp_wait_empty() {
+	local _
+	for _ in $(seq 500); do
+		[ -z "$(find "$@" -mindepth 1 -print -quit 2>/dev/null)" ] && return 0
+		sleep 0.02
+	done
+	return 1
+}
 # expect_empty DIR: nothing at all remains under DIR.
 expect_empty() {
 	local left

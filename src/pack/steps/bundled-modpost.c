@@ -20,7 +20,7 @@ int bundled_modpost_install(struct pack_ctx *ctx)
 	_cleanup_free_ char *prog = NULL;
 	int r;
 
-	if (ctx->o->modpost != MODPOST_BUNDLED)
+	if (ctx->o->rules.modpost != MODPOST_BUNDLED)
 		return 0;
 	if (!kbp_modpost_supports((unsigned)t->version, (unsigned)t->patchlevel)) {
 		log_err("--modpost=bundled: kbuild-modpost does not know the modpost format of Linux %d.%d (it knows %s)",

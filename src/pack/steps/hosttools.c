@@ -517,7 +517,7 @@ static void warn_foreign(struct tool_ctx *c)
 
 static int find_prefix(struct tool_ctx *c)
 {
-	const struct pack_opts *o = c->pc->o;
+	const struct pack_rules *o = &c->pc->o->rules;
 
 	if (o->cross_compile) {
 		c->prefix = xstrdup(o->cross_compile);
@@ -565,8 +565,8 @@ int hosttools_rebuild(struct pack_ctx *ctx)
 	const char *scratch;
 	int r;
 
-	if (ctx->o->host_tools != HOST_TOOLS_TARGET) {
-		if (ctx->o->cross_compile)
+	if (ctx->o->rules.host_tools != HOST_TOOLS_TARGET) {
+		if (ctx->o->rules.cross_compile)
 			log_warn("--cross-compile is used only with --host-tools=target");
 		return 0;
 	}

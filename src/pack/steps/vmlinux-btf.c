@@ -501,7 +501,7 @@ out:
 int vmlinux_step(struct pack_ctx *ctx)
 {
 	const struct ktree *t = ctx->t;
-	enum vmlinux_mode mode = ctx->o->vmlinux;
+	enum vmlinux_mode mode = ctx->o->rules.vmlinux;
 	_cleanup_free_ char *in = NULL, *out = NULL;
 	const char *scratch;
 	struct stat st;
