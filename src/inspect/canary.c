@@ -10,6 +10,7 @@
 #include "kernel/compiler.h"
 #include "kernel/kconfig.h"
 #include "kernel/kelf.h"
+#include "kernel/target.h"
 #include "kernel/tree.h"
 #include "shared/log.h"
 #include "shared/alloc.h"
@@ -242,7 +243,7 @@ int canary_check(const char *build, FILE *out)
 	}
 	/* a build with another compiler fails on the kernel's flags: say
 	 * which one the tree wants instead of the compiler's error */
-	r = compiler_find(&kc, ktree_srcarch(&kc), dir, &make_var, &why);
+	r = compiler_find(&kc, target_srcarch_of_config(&kc), dir, &make_var, &why);
 	if (r < 0)
 		goto out;
 	if (r > 0) {

@@ -21,6 +21,7 @@
 #include "kernel/kversion.h"
 #include "kernel/release.h"
 #include "kernel/symvers.h"
+#include "kernel/target.h"
 #include "kernel/tree.h"
 #include "rules/manifest.h"
 #include "rules/secrets.h"
@@ -430,7 +431,7 @@ static int load_manifests(struct vctx *v, const struct verify_opts *o, struct ma
 		problem(v, "include/config/kernel.release", "no kernel version: cannot tell which manifest rules apply");
 		return 1;
 	}
-	arch = ktree_srcarch(&v->kc);
+	arch = target_srcarch_of_config(&v->kc);
 	if (!arch) {
 		problem(v, v->kc_name, "no architecture: it sets no architecture symbol (CONFIG_X86, CONFIG_ARM64, ...) or several");
 		return 1;
@@ -505,7 +506,9 @@ static int host_machine(const struct verify_opts *o, struct elf_machine *em)
 {
 	struct utsname u;
 
-	if (o->host_arch) {
+	if (o->host.em && !o->host_arch) {
+		*em = o->host;
+	} else if (o->host_arch) {
 		if (elf_machine_lookup(o->host_arch, em) < 0) {
 			log_err("unknown --host-arch '%s'", o->host_arch);
 			return -EINVAL;
@@ -594,7 +597,7 @@ static int open_common_part(struct vctx *v)
 /* What a module build must match: the tree's release, arch and compiler. */
 static char *tree_about(const struct vctx *v)
 {
-	const char *srcarch = ktree_srcarch(&v->kc);
+	const char *srcarch = target_srcarch_of_config(&v->kc);
 	_cleanup_free_ char *rel = NULL;
 	const char *cc = kconfig_get(&v->kc, "CONFIG_CC_VERSION_TEXT");
 

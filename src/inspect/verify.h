@@ -7,10 +7,13 @@
 #include <stdio.h>
 
 #include "inspect/packed-tree.h"
-#include "kernel/elfmach.h" /* the machine names --host-arch takes */
+#include "kernel/target.h" /* the machine names --host-arch takes */
 
 struct verify_opts {
 	const char *host_arch; /* machine the tree's programs must run on; NULL: this one */
+	/* the same as its caller found it (pack --host-tools=target: the
+	 * machine the target compiler builds for); em 0: host_arch decides */
+	struct elf_machine host;
 	bool canary;           /* also build the bundled canary module against it */
 	bool no_btf_base;      /* module BTF waived (pack --vmlinux=none): no vmlinux is fine */
 	/* The manifests the tree was packed with (pack --verify passes its own):

@@ -3,38 +3,13 @@
 #include "kernel/toolchain.h"
 
 #include <errno.h>
-#include <fnmatch.h>
 #include <string.h>
 
+#include "kernel/target.h"
 #include "shared/fileio.h"
 #include "shared/log.h"
 #include "shared/macro.h"
 #include "shared/spawn.h"
-
-const char *toolchain_tools_arch_of(const char *triple)
-{
-	/* tools/scripts/Makefile.arch's sed on uname -m, on the triple's
-	 * first field; first match wins (aarch64 before arm*) */
-	static const char *const map[][2] = {
-		{ "i[3-6]86", "x86" },	     { "x86_64", "x86" },	{ "aarch64*", "arm64" },
-		{ "arm64", "arm64" },	     { "arm*", "arm" },		{ "riscv*", "riscv" },
-		{ "powerpc*", "powerpc" },   { "ppc*", "powerpc" },	{ "s390*", "s390" },
-		{ "loongarch*", "loongarch" }, { "mips*", "mips" },	{ "sparc*", "sparc" },
-		{ "hppa*", "parisc" },	     { "parisc*", "parisc" },	{ "sh[234]*", "sh" },
-		{ "m68k", "m68k" },
-	};
-	char machine[64];
-	size_t n = strcspn(triple, "-\n");
-
-	if (n == 0 || n >= sizeof(machine))
-		return NULL;
-	memcpy(machine, triple, n);
-	machine[n] = '\0';
-	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
-		if (!fnmatch(map[i][0], machine, 0))
-			return map[i][1];
-	return NULL;
-}
 
 int toolchain_tools_arch(const char *cc, const char *log, const char **arch)
 {
@@ -53,7 +28,7 @@ int toolchain_tools_arch(const char *cc, const char *log, const char **arch)
 		log_err("%s", err);
 		return r;
 	}
-	*arch = toolchain_tools_arch_of(out);
+	*arch = target_srcarch_of_triple(out);
 	if (!*arch) {
 		log_err("%s -dumpmachine: '%s' is no machine the kernel's tools/ build knows", cc, out);
 		return -EINVAL;

@@ -2,11 +2,6 @@
 /* The target compiler, as the kernel's own builds name what it builds for. */
 #pragma once
 
-/* The tools/ build's HOSTARCH (tools/scripts/Makefile.arch) of a GNU
- * target triple's machine ("aarch64-linux-gnu" -> "arm64"); NULL when the
- * kernel has no such architecture. */
-const char *toolchain_tools_arch_of(const char *triple);
-
 /* The HOSTARCH of the machine the C compiler cc builds for, from its own
  * answer to -dumpmachine (run with spawn_run, its output in the file log),
  * never from the spelling of its name or prefix. That is gcc's answer; a

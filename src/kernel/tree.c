@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "kernel/release.h"
+#include "kernel/target.h"
 #include "shared/log.h"
 #include "shared/macro.h"
 #include "shared/alloc.h"
@@ -142,48 +143,12 @@ static bool is_name(const char *s, const char *allowed)
 
 #define ARCH_CHARS "abcdefghijklmnopqrstuvwxyz0123456789_"
 
-/* SRCARCH from ARCH, as the top Makefile maps it. */
-static const char *srcarch_of(const char *arch)
-{
-	static const char *const map[][2] = {
-		{ "x86_64", "x86" }, { "i386", "x86" }, { "sparc64", "sparc" }, { "sparc32", "sparc" },
-		{ "parisc64", "parisc" }, { "sh64", "sh" }, { "tilepro", "tile" }, { "tilegx", "tile" },
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
-		if (!strcmp(arch, map[i][0]))
-			return map[i][1];
-	return arch;
-}
-
-const char *ktree_srcarch(const struct kconfig *kc)
-{
-	/* The symbol each arch/<srcarch>/Kconfig defines; UML first, as its
-	 * config also carries its host's arch symbols. */
-	static const char *const map[][2] = {
-		{ "CONFIG_UML", "um" }, { "CONFIG_X86", "x86" }, { "CONFIG_ARM64", "arm64" }, { "CONFIG_ARM", "arm" },
-		{ "CONFIG_RISCV", "riscv" }, { "CONFIG_PPC", "powerpc" }, { "CONFIG_S390", "s390" },
-		{ "CONFIG_LOONGARCH", "loongarch" }, { "CONFIG_MIPS", "mips" }, { "CONFIG_SPARC", "sparc" },
-		{ "CONFIG_PARISC", "parisc" }, { "CONFIG_SUPERH", "sh" }, { "CONFIG_M68K", "m68k" },
-	};
-	const char *found = NULL;
-
-	for (size_t i = 0; i < ARRAY_SIZE(map); i++) {
-		if (!kconfig_enabled(kc, map[i][0]))
-			continue;
-		if (found)
-			return NULL; /* two arches: a forged config, not a kernel's */
-		found = map[i][1];
-	}
-	return found;
-}
-
 /* The arch of the config's symbols, never the .config header's spelling
  * (it would name any file as the manifest); a header that names another
  * arch, or no arch name at all, is refused. On error *p names the file. */
 static int arch_from_config(struct ktree *t, char **p)
 {
-	const char *a = ktree_srcarch(&t->config);
+	const char *a = target_srcarch_of_config(&t->config);
 	const char *h = NULL;
 	struct kconfig dot;
 	char *errmsg = NULL;
@@ -198,7 +163,7 @@ static int arch_from_config(struct ktree *t, char **p)
 		return r;
 	}
 	if (dot.header_arch)
-		h = srcarch_of(dot.header_arch);
+		h = target_srcarch_of_arch(dot.header_arch);
 	if (h && !is_name(h, ARCH_CHARS)) {
 		log_err("%s: architecture '%s' is not a kernel architecture name (lower-case letters, digits, '_')", *p, h);
 		r = -EINVAL;
@@ -276,7 +241,7 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
 	}
 
 	if (arch) {
-		t->srcarch = xstrdup(srcarch_of(arch));
+		t->srcarch = xstrdup(target_srcarch_of_arch(arch));
 	} else {
 		r = arch_from_config(t, &p);
 		if (r < 0)

@@ -26,10 +26,6 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
  * the config empty, srcarch as given. */
 int ktree_open_source(struct ktree *t, const char *src, const char *srcarch);
 void ktree_release(struct ktree *t);
-/* SRCARCH of a configured tree, from the one architecture symbol kc sets
- * (CONFIG_X86: "x86"): a name of a fixed set, never text of the config; NULL
- * when kc sets none or several. */
-const char *ktree_srcarch(const struct kconfig *kc);
 
 /* Is dir the top directory of a kernel tree (a source tree, an in-tree
  * build, a packed build directory)? The one test for it: the first of its

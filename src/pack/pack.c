@@ -116,9 +116,11 @@ static void print_list(const struct filelist *fl)
 }
 
 /* The result, checked in its temporary place: a broken tree is never published. */
-static int verify_staged(const struct pack_opts *o, bool canary, const struct sink *s)
+static int verify_staged(const struct pack_ctx *ctx, const struct sink *s)
 {
-	struct verify_opts vo = { .host_arch = o->host_arch, .canary = canary, .no_btf_base = o->rules.vmlinux == VMLINUX_NONE,
+	const struct pack_opts *o = ctx->o;
+	struct verify_opts vo = { .host_arch = o->host_arch, .host = ctx->host, .canary = ctx->canary,
+				  .no_btf_base = o->rules.vmlinux == VMLINUX_NONE,
 				  .manifest_dir = o->rules.manifest_dir, .extra_manifests = o->rules.extra_manifests,
 				  .nextra = o->rules.nextra };
 	int n = kbp_verify(s->path, &vo, stderr, NULL);
@@ -149,7 +151,7 @@ static int verify_whole(struct pack_ctx *ctx)
 	if (r == 0)
 		r = sink_finish(s);
 	if (r == 0)
-		r = verify_staged(o, ctx->canary, s);
+		r = verify_staged(ctx, s);
 	sink_abort(s); /* only a check: never published */
 	return r;
 }
@@ -188,7 +190,7 @@ static int write_output(const struct pack_ctx *ctx, const struct manifest_set *m
 	if (r == 0)
 		r = sink_finish(s);
 	if (r == 0 && (o->verify || ctx->canary) && !o->ncomponents) /* a part: verify_whole() did */
-		r = verify_staged(o, ctx->canary, s);
+		r = verify_staged(ctx, s);
 	if (r == 0 && o->report)
 		r = write_report(ctx, ms);
 	/* A signal during --verify or --report must not let the result out. */

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel/target.h"
 #include "kernel/tree.h"
 #include "pack/steps/vmlinux-btf.h"
 #include "rules/filelist.h"
@@ -63,6 +64,9 @@ struct pack_ctx {
 	struct filelist *fl;
 	char *scratch; /* lazily made temporary dir, removed when the pack ends */
 	bool canary;   /* an unproven series: the result must build a canary module */
+	/* --host-tools=target: the machine the rebuilt programs run on (what
+	 * --verify checks them against, unless --host-arch says otherwise) */
+	struct elf_machine host;
 };
 
 /* One tree's finished selection, before any output: what a pack writes and

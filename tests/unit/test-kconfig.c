@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "kernel/kconfig.h"
+#include "kernel/target.h"
 #include "kernel/tree.h"
 #include "shared/alloc.h"
 #include "shared/path.h"
@@ -14,7 +15,7 @@ DEFINE_TEST(kconfig_values)
 	assert_int_eq(kconfig_read(p, &kc, &err), 0);
 	assert_str_eq(kc.header_arch, "x86");
 	/* "# Linux/x86" in its header, but no arch symbol: no arch. */
-	assert_true(ktree_srcarch(&kc) == NULL);
+	assert_true(target_srcarch_of_config(&kc) == NULL);
 	assert_str_eq(kconfig_get(&kc, "CONFIG_MODULES"), "y");
 	assert_str_eq(kconfig_get(&kc, "CONFIG_CRC7"), "m");
 	assert_true(kconfig_enabled(&kc, "CONFIG_CRC7"));

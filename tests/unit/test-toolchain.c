@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "kernel/compiler.h"
+#include "kernel/target.h"
 #include "kernel/toolchain.h"
 #include "shared/alloc.h"
 #include "shared/fs.h"
@@ -55,13 +56,13 @@ DEFINE_TEST(toolchain_name_lies)
 
 DEFINE_TEST(toolchain_triples)
 {
-	assert_str_eq(toolchain_tools_arch_of("x86_64-linux-gnu"), "x86");
-	assert_str_eq(toolchain_tools_arch_of("i686-linux-gnu"), "x86");
-	assert_str_eq(toolchain_tools_arch_of("arm-linux-gnueabihf"), "arm");
-	assert_str_eq(toolchain_tools_arch_of("s390x-linux-gnu"), "s390");
-	assert_str_eq(toolchain_tools_arch_of("loongarch64-linux-gnu"), "loongarch");
-	assert_true(toolchain_tools_arch_of("vax-dec-ultrix") == NULL);
-	assert_true(toolchain_tools_arch_of("") == NULL);
+	assert_str_eq(target_srcarch_of_triple("x86_64-linux-gnu"), "x86");
+	assert_str_eq(target_srcarch_of_triple("i686-linux-gnu"), "x86");
+	assert_str_eq(target_srcarch_of_triple("arm-linux-gnueabihf"), "arm");
+	assert_str_eq(target_srcarch_of_triple("s390x-linux-gnu"), "s390");
+	assert_str_eq(target_srcarch_of_triple("loongarch64-linux-gnu"), "loongarch");
+	assert_true(target_srcarch_of_triple("vax-dec-ultrix") == NULL);
+	assert_true(target_srcarch_of_triple("") == NULL);
 }
 
 DEFINE_TEST(toolchain_unknown_or_failing)

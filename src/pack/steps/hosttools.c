@@ -555,6 +555,7 @@ static int rebuild_scripts(struct tool_ctx *c, const char *dir)
 		log_err("--host-tools=target: cannot build even fixdep with %s (log: %s.log)", c->cc, dir);
 		return -EIO;
 	}
+	c->pc->host = (struct elf_machine){ .em = (uint16_t)c->machine };
 	return take_rebuilt(c, dir);
 }
 

@@ -1,11 +1,77 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include "kernel/elfmach.h"
+#define _GNU_SOURCE
+#include "kernel/target.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "shared/macro.h"
+
+/* The kernel's architectures, in the order they are tried: um first (its
+ * config carries its host's arch symbols too), arm64 before arm (a triple's
+ * "arm64" is arm*). */
+static const struct {
+	const char *srcarch;
+	const char *config;	      /* the symbol arch/SRCARCH/Kconfig defines */
+	const char *const arches[3];  /* make ARCH values other than SRCARCH that mean it */
+	const char *const triples[3]; /* fnmatch globs of a GNU triple's machine */
+} kernel_arches[] = {
+	{ "um", "CONFIG_UML", { NULL }, { NULL } },
+	{ "x86", "CONFIG_X86", { "x86_64", "i386" }, { "i[3-6]86", "x86_64" } },
+	{ "arm64", "CONFIG_ARM64", { NULL }, { "aarch64*", "arm64" } },
+	{ "arm", "CONFIG_ARM", { NULL }, { "arm*" } },
+	{ "riscv", "CONFIG_RISCV", { NULL }, { "riscv*" } },
+	{ "powerpc", "CONFIG_PPC", { NULL }, { "powerpc*", "ppc*" } },
+	{ "s390", "CONFIG_S390", { NULL }, { "s390*" } },
+	{ "loongarch", "CONFIG_LOONGARCH", { NULL }, { "loongarch*" } },
+	{ "mips", "CONFIG_MIPS", { NULL }, { "mips*" } },
+	{ "sparc", "CONFIG_SPARC", { "sparc64", "sparc32" }, { "sparc*" } },
+	{ "parisc", "CONFIG_PARISC", { "parisc64" }, { "hppa*", "parisc*" } },
+	{ "sh", "CONFIG_SUPERH", { "sh64" }, { "sh[234]*" } },
+	{ "m68k", "CONFIG_M68K", { NULL }, { "m68k" } },
+	{ "tile", NULL, { "tilepro", "tilegx" }, { NULL } },
+};
+
+const char *target_srcarch_of_arch(const char *arch)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(kernel_arches); i++)
+		for (size_t j = 0; j < ARRAY_SIZE(kernel_arches[i].arches) && kernel_arches[i].arches[j]; j++)
+			if (!strcmp(arch, kernel_arches[i].arches[j]))
+				return kernel_arches[i].srcarch;
+	return arch;
+}
+
+const char *target_srcarch_of_config(const struct kconfig *kc)
+{
+	const char *found = NULL;
+
+	for (size_t i = 0; i < ARRAY_SIZE(kernel_arches); i++) {
+		if (!kernel_arches[i].config || !kconfig_enabled(kc, kernel_arches[i].config))
+			continue;
+		if (found)
+			return NULL;
+		found = kernel_arches[i].srcarch;
+	}
+	return found;
+}
+
+const char *target_srcarch_of_triple(const char *triple)
+{
+	char machine[64];
+	size_t n = strcspn(triple, "-\n");
+
+	if (n == 0 || n >= sizeof(machine))
+		return NULL;
+	memcpy(machine, triple, n);
+	machine[n] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(kernel_arches); i++)
+		for (size_t j = 0; j < ARRAY_SIZE(kernel_arches[i].triples) && kernel_arches[i].triples[j]; j++)
+			if (!fnmatch(kernel_arches[i].triples[j], machine, 0))
+				return kernel_arches[i].srcarch;
+	return NULL;
+}
 
 /* The first name of each machine is its canonical one. A name that
  * implies a word size and byte order gives them (ppc64le is not ppc64,
