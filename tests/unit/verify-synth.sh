@@ -2,7 +2,7 @@
 # verify on a synthetic packed tree (data/synth-tree.sh): the manifests, not
 # C, decide what the tree must hold. Prints verify's stdout, its stderr with
 # the tree's path as @TREE@, and exits with its status (see expect.sh).
-# Usage: verify-synth.sh KBUILD_PACK CASE
+# Usage: verify-synth.sh KBUILD_PACK verify-NAME
 set -u
 kbp=$1 case=$2
 here=$(dirname "$0")
@@ -27,70 +27,95 @@ canary() {
 # edit SED-SCRIPT FILE...: sed -i that keeps each file's mtime (manifests' mtime-order)
 edit() { local e=$1 f; shift; for f; do touch -r "$f" "$tmp/stamp" && sed -i "$e" "$f" && touch -r "$tmp/stamp" "$f" || return 1; done; }
 
-case $case in
-gendwarfksyms-good) dwarf ;;
-gendwarfksyms-missing) dwarf && rm "$t/scripts/gendwarfksyms/gendwarfksyms" ;;
-gendwarfksyms-not-executable) dwarf && chmod -x "$t/scripts/gendwarfksyms/gendwarfksyms" ;;
-genksyms-good) gen 6.1 ;;
+# One case_verify-NAME function per test unit.verify-NAME (kbp_shell_cases),
+# each making the tree it verifies.
+case_verify-gendwarfksyms-good() { dwarf; }
+case_verify-gendwarfksyms-missing() { dwarf && rm "$t/scripts/gendwarfksyms/gendwarfksyms"; }
+case_verify-gendwarfksyms-not-executable() { dwarf && chmod -x "$t/scripts/gendwarfksyms/gendwarfksyms"; }
+case_verify-genksyms-good() { gen 6.1; }
 # A series the manifests are not proven on (proven-series): plain verify cannot vouch for it.
-unproven-series) gen 7.3 && : > "$t/scripts/Makefile.warn" ;;
-genksyms-missing) gen 6.1 && rm "$t/scripts/genksyms/genksyms" ;;
-module-common-missing) gen 6.12 && rm "$t/scripts/module-common.c" ;;
-autoconf-missing) dwarf && rm "$t/include/generated/autoconf.h" ;;
-mtime-order) dwarf && touch -d @999999999 "$t/include/config/auto.conf" ;;
-sig-key)
+case_verify-unproven-series() { gen 7.3 && : > "$t/scripts/Makefile.warn"; }
+case_verify-genksyms-missing() { gen 6.1 && rm "$t/scripts/genksyms/genksyms"; }
+case_verify-module-common-missing() { gen 6.12 && rm "$t/scripts/module-common.c"; }
+case_verify-autoconf-missing() { dwarf && rm "$t/include/generated/autoconf.h"; }
+case_verify-mtime-order() { dwarf && touch -d @999999999 "$t/include/config/auto.conf"; }
+case_verify-sig-key() {
 	# The file CONFIG_MODULE_SIG_KEY names is a key whatever its name or bytes (DER here).
 	bash "$here/data/synth-tree.sh" "$t" 6.1 CONFIG_MODVERSIONS=y 'CONFIG_MODULE_SIG_KEY="certs/custom.der"' &&
-		mkdir -p "$t/certs" && printf '\x30\x82\x04\xbd' > "$t/certs/custom.der" ;;
+		mkdir -p "$t/certs" && printf '\x30\x82\x04\xbd' > "$t/certs/custom.der"
+}
 # Keys found by their bytes, whatever the name or size, and behind a link.
-key-pem-upper) gen 6.1 && mkdir -p "$t/certs" && make_key pem "$t/certs/KEY.PEM" ;;
-key-link-h) gen 6.1 && mkdir -p "$t/certs" && make_key pem "$t/certs/other.pem" &&
-	ln -s ../../certs/other.pem "$t/include/linux/key.h" ;;
-key-pem-in-h) gen 6.1 && make_key pem "$tmp/k.pem" &&
-	{ echo '/* test vector'; cat "$tmp/k.pem"; echo '*/'; } >"$t/include/linux/secret.h" ;;
-key-openssh) gen 6.1 && mkdir -p "$t/certs" && make_key openssh "$t/certs/id_ed25519" &&
-	grep -v -- ----- "$t/certs/id_ed25519" >"$t/certs/bare.txt" && base64 -d "$t/certs/bare.txt" >"$t/certs/raw.bin" ;;
-key-der) gen 6.1 && mkdir -p "$t/certs" && make_key pkcs8-der "$t/certs/module.der" &&
+case_verify-key-pem-upper() { gen 6.1 && mkdir -p "$t/certs" && make_key pem "$t/certs/KEY.PEM"; }
+case_verify-key-link-h() {
+	gen 6.1 && mkdir -p "$t/certs" && make_key pem "$t/certs/other.pem" &&
+	ln -s ../../certs/other.pem "$t/include/linux/key.h"
+}
+case_verify-key-pem-in-h() {
+	gen 6.1 && make_key pem "$tmp/k.pem" &&
+	{ echo '/* test vector'; cat "$tmp/k.pem"; echo '*/'; } >"$t/include/linux/secret.h"
+}
+case_verify-key-openssh() {
+	gen 6.1 && mkdir -p "$t/certs" && make_key openssh "$t/certs/id_ed25519" &&
+	grep -v -- ----- "$t/certs/id_ed25519" >"$t/certs/bare.txt" && base64 -d "$t/certs/bare.txt" >"$t/certs/raw.bin"
+}
+case_verify-key-der() {
+	gen 6.1 && mkdir -p "$t/certs" && make_key pkcs8-der "$t/certs/module.der" &&
 	make_key pkcs1-der "$t/certs/rsa" && make_key sec1-der "$t/certs/ec.bin" &&
 	make_key dsa-der "$t/certs/dsa.h" && make_key enc-der "$t/certs/encrypted.der" && make_key p12 "$t/certs/bundle.p12" &&
-	make_key cert-der "$t/certs/cert.der" && make_key pub-der "$t/certs/public.der" ;;
+	make_key cert-der "$t/certs/cert.der" && make_key pub-der "$t/certs/public.der"
+}
 # Over 1 MB, the armour across two of the 64 KiB reads of the scan.
-key-big) gen 6.1 && head -c $((2 * 1024 * 1024 - 5)) /dev/zero | tr '\0' ' ' >"$t/include/linux/big.h" &&
-	make_key pem "$tmp/k.pem" && cat "$tmp/k.pem" >>"$t/include/linux/big.h" ;;
+case_verify-key-big() {
+	gen 6.1 && head -c $((2 * 1024 * 1024 - 5)) /dev/zero | tr '\0' ' ' >"$t/include/linux/big.h" &&
+	make_key pem "$tmp/k.pem" && cat "$tmp/k.pem" >>"$t/include/linux/big.h"
+}
 # The arch comes from the config's arch symbol, never from the .config
 # header's text: a header naming a path loads no file of it.
-arch-header-path) gen 6.1 && printf 'version: 1\nrules:\n  - name: evil\n    from: obj\n    include: EVIL\n    required: true\n' >"$tmp/evil.yaml" &&
-	edit "s|^# Linux/.*|# Linux/../../../../../../../../../../../../../..$tmp/evil 6.1.0 Kernel Configuration|" "$t/.config" ;;
-arch-header-other) gen 6.1 && edit 's|^# Linux/.*|# Linux/arm64 6.1.0 Kernel Configuration|' "$t/.config" ;;
-arch-no-symbol) gen 6.1 && edit '/^CONFIG_X86=y$/d' "$t/.config" "$t/include/config/auto.conf" ;;
-arch-two-symbols) gen 6.1 && edit '$a CONFIG_ARM64=y' "$t/.config" "$t/include/config/auto.conf" ;;
-arch-no-manifest) gen 6.1 && edit 's/^CONFIG_X86=y$/CONFIG_MIPS=y/' "$t/.config" "$t/include/config/auto.conf" ;;
+case_verify-arch-header-path() {
+	gen 6.1 && printf 'version: 1\nrules:\n  - name: evil\n    from: obj\n    include: EVIL\n    required: true\n' >"$tmp/evil.yaml" &&
+	edit "s|^# Linux/.*|# Linux/../../../../../../../../../../../../../..$tmp/evil 6.1.0 Kernel Configuration|" "$t/.config"
+}
+case_verify-arch-header-other() { gen 6.1 && edit 's|^# Linux/.*|# Linux/arm64 6.1.0 Kernel Configuration|' "$t/.config"; }
+case_verify-arch-no-symbol() { gen 6.1 && edit '/^CONFIG_X86=y$/d' "$t/.config" "$t/include/config/auto.conf"; }
+case_verify-arch-two-symbols() { gen 6.1 && edit '$a CONFIG_ARM64=y' "$t/.config" "$t/include/config/auto.conf"; }
+case_verify-arch-no-manifest() { gen 6.1 && edit 's/^CONFIG_X86=y$/CONFIG_MIPS=y/' "$t/.config" "$t/include/config/auto.conf"; }
 # A quoted include that climbs out of the header's directory must lead to a
 # file of the tree: a warning each where it does not (verify still passes).
-dangling-include) gen 6.1 && mkdir -p "$t/include/trace/events" && printf '%s\n' \
+case_verify-dangling-include() {
+	gen 6.1 && mkdir -p "$t/include/trace/events" && printf '%s\n' \
 	'#include "../../scripts/dtc/libfdt/libfdt.h"' ' #  include "../generated/autoconf.h"' \
 	'#include "../../../../etc/passwd"' '#include <../x/angle.h>' '#include "beside.h"' \
 	'#include_next "../y.h"' >"$t/include/linux/fdtish.h" &&
-	printf '#include "../../../block/blk-wbt.h"\n' >"$t/include/trace/events/wbt.h" ;;
+	printf '#include "../../../block/blk-wbt.h"\n' >"$t/include/trace/events/wbt.h"
+}
 # wbt.h's private include is in the manifests' dangling-includes: no warning.
-dangling-include-listed) gen 6.1 && mkdir -p "$t/include/trace/events" &&
-	printf '#include "../../../block/blk-wbt.h"\n' >"$t/include/trace/events/wbt.h" ;;
+case_verify-dangling-include-listed() {
+	gen 6.1 && mkdir -p "$t/include/trace/events" &&
+	printf '#include "../../../block/blk-wbt.h"\n' >"$t/include/trace/events/wbt.h"
+}
 # verify --canary builds as a user must: make LLVM=1 when clang is the
 # tree's compiler, LLVM=-16 when clang-16 is, nothing more when LLVM in the
 # environment calls it; else one line naming the compiler and no make. A
 # gcc tree's ${CROSS_COMPILE}gcc must run; its name says CROSS_COMPILE/CC.
-canary-clang) gen 6.1 clang && canary && fake_cc clang "Debian clang version 16.0.6 (15~deb12u1)" ;;
-canary-clang-suffix) gen 6.1 clang && canary && fake_cc clang "Debian clang version 14.0.6" &&
-	fake_cc clang-16 "Debian clang version 16.0.6 (15~deb12u1)" ;;
-canary-clang-env) gen 6.1 clang && canary && fake_cc clang "Debian clang version 14.0.6" &&
-	fake_cc clang-16 "Debian clang version 16.0.6 (15~deb12u1)" && export LLVM=-16 ;;
-canary-clang-missing) gen 6.1 clang && canary && fake_cc clang "Debian clang version 14.0.6" ;;
-canary-gcc) gen 6.1 && canary && fake_cc gcc "gcc (Debian 12.2.0-14+deb12u1) 12.2.0" ;;
-canary-gcc-missing) gen 6.1 && canary ;;
-canary-gcc-cross-missing) gcc=(CONFIG_CC_IS_GCC=y 'CONFIG_CC_VERSION_TEXT="x86_64-linux-gnu-gcc-12 (Debian 12.2.0-14) 12.2.0"') &&
-	gen 6.1 && canary && fake_cc gcc "gcc (Debian 12.2.0-14+deb12u1) 12.2.0" && export CROSS_COMPILE=x86_64-linux-gnu- ;;
-*) echo "unknown case $case" >&2; exit 2 ;;
-esac || { echo "cannot make the tree" >&2; exit 2; }
+case_verify-canary-clang() { gen 6.1 clang && canary && fake_cc clang "Debian clang version 16.0.6 (15~deb12u1)"; }
+case_verify-canary-clang-suffix() {
+	gen 6.1 clang && canary && fake_cc clang "Debian clang version 14.0.6" &&
+	fake_cc clang-16 "Debian clang version 16.0.6 (15~deb12u1)"
+}
+case_verify-canary-clang-env() {
+	gen 6.1 clang && canary && fake_cc clang "Debian clang version 14.0.6" &&
+	fake_cc clang-16 "Debian clang version 16.0.6 (15~deb12u1)" && export LLVM=-16
+}
+case_verify-canary-clang-missing() { gen 6.1 clang && canary && fake_cc clang "Debian clang version 14.0.6"; }
+case_verify-canary-gcc() { gen 6.1 && canary && fake_cc gcc "gcc (Debian 12.2.0-14+deb12u1) 12.2.0"; }
+case_verify-canary-gcc-missing() { gen 6.1 && canary; }
+case_verify-canary-gcc-cross-missing() {
+	gcc=(CONFIG_CC_IS_GCC=y 'CONFIG_CC_VERSION_TEXT="x86_64-linux-gnu-gcc-12 (Debian 12.2.0-14) 12.2.0"') &&
+	gen 6.1 && canary && fake_cc gcc "gcc (Debian 12.2.0-14+deb12u1) 12.2.0" && export CROSS_COMPILE=x86_64-linux-gnu-
+}
+
+declare -F "case_$case" >/dev/null || { echo "unknown case $case" >&2; exit 2; }
+"case_$case" || { echo "cannot make the tree" >&2; exit 2; }
 PATH=$path "$kbp" verify "${opts[@]}" "$t" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 sed -e "s|$t|@TREE@|g" "$tmp/out"
