@@ -281,12 +281,12 @@ static char *copy_name(const char *scratch, size_t i, const char *orig)
 	return c;
 }
 
-/* The scratch directory and the build's TMPDIR in it. kbuild cannot build
- * a module whose path holds a space (or '$', ':', ...): refused with the
- * cause, as TMPDIR is ours to choose, not the build's. */
+/* The scratch directory (each build gets its TMPDIR from spawn_run). kbuild
+ * cannot build a module whose path holds a space (or '$', ':', ...):
+ * refused with the cause, as TMPDIR is ours to choose, not the build's. */
 static int make_scratch(struct audit_ctx *x)
 {
-	_cleanup_free_ char *base = scratch_base(), *buildtmp = NULL;
+	_cleanup_free_ char *base = scratch_base();
 	const char *bad = base + strcspn(base, MAKE_UNSAFE);
 	int r;
 
@@ -300,13 +300,6 @@ static int make_scratch(struct audit_ctx *x)
 	r = scratch_make("audit", &x->scratch);
 	if (r < 0)
 		return r;
-	/* the compilers' temporary files too, so that a build killed by a
-	 * signal leaves none behind */
-	buildtmp = path_join(x->scratch, "tmp");
-	if (mkdir(buildtmp, 0700) < 0 || setenv("TMPDIR", buildtmp, 1) < 0) {
-		log_err("%s: cannot create: %m", buildtmp);
-		return -errno;
-	}
 	for (size_t i = 0; i < x->o->nmodules; i++)
 		x->copies[i] = copy_name(x->scratch, i, x->orig[i]);
 	return 0;
@@ -358,8 +351,6 @@ static void drop_scratch(const struct audit_ctx *x, int rc)
 
 int audit_run(const struct audit_opts *o, struct audit_result *r)
 {
-	const char *tmp = getenv("TMPDIR");
-	_cleanup_free_ char *oldtmp = tmp ? xstrdup(tmp) : NULL;
 	struct audit_ctx x = { .o = o };
 	int rc;
 
@@ -370,10 +361,6 @@ int audit_run(const struct audit_opts *o, struct audit_result *r)
 		rc = make_scratch(&x);
 	for (size_t i = 0; i < o->nmodules && rc == 0; i++)
 		rc = audit_one(&x, i, r);
-	if (oldtmp)
-		setenv("TMPDIR", oldtmp, 1);
-	else
-		unsetenv("TMPDIR");
 	audit_finish(r);
 	if (rc == 0 && o->pack_report)
 		rc = rule_usage_read(o->pack_report, &r->used, &r->rules);
