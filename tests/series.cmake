@@ -217,6 +217,32 @@ function(kbp_matrix_entry entry prefix)
   set(${prefix}_name "${_name}" PARENT_SCOPE)
 endfunction()
 
+# kbp_debian_entry(ENTRY PREFIX): splits SERIES:ARCH:FLAVOUR[:LAYOUT] into
+# PREFIX_series, PREFIX_arch, PREFIX_flavour, PREFIX_layout (obj when not
+# given) and PREFIX_name = SERIES-FLAVOUR[-LAYOUT], the suffix of its tests'
+# names (its setup fixture is debian-fixture-NAME).
+function(kbp_debian_entry entry prefix)
+  string(REPLACE ":" ";" _l "${entry}")
+  list(LENGTH _l _n)
+  if(_n LESS 3 OR _n GREATER 4)
+    message(FATAL_ERROR "Debian fixture entry '${entry}': want SERIES:ARCH:FLAVOUR[:intree]")
+  endif()
+  list(GET _l 0 _s)
+  list(GET _l 1 _a)
+  list(GET _l 2 _f)
+  set(_lay obj)
+  set(_name "${_s}-${_f}")
+  if(_n EQUAL 4)
+    list(GET _l 3 _lay)
+    string(APPEND _name "-${_lay}")
+  endif()
+  set(${prefix}_series "${_s}" PARENT_SCOPE)
+  set(${prefix}_arch "${_a}" PARENT_SCOPE)
+  set(${prefix}_flavour "${_f}" PARENT_SCOPE)
+  set(${prefix}_layout "${_lay}" PARENT_SCOPE)
+  set(${prefix}_name "${_name}" PARENT_SCOPE)
+endfunction()
+
 # The base fixture (the Debian fixture with role base): KBP_BASE_SERIES and
 # KBP_BASE_FLAVOUR, its series and flavour; KBP_BASE_FIXTURE, its setup fixture (debian-fixture-SERIES-FLAVOUR),
 # which its tests require; KBP_BASE_ENV, the environment that has their
@@ -225,10 +251,10 @@ endfunction()
 set(KBP_BASE_ON FALSE)
 foreach(_e IN LISTS _kbp_all_debian)
   if("base" IN_LIST _kbp_debian_roles_${_e})
-    string(REPLACE ":" ";" _b "${_e}")
-    list(GET _b 0 KBP_BASE_SERIES)
-    list(GET _b 2 KBP_BASE_FLAVOUR)
-    set(KBP_BASE_FIXTURE debian-fixture-${KBP_BASE_SERIES}-${KBP_BASE_FLAVOUR})
+    kbp_debian_entry(${_e} _b)
+    set(KBP_BASE_SERIES ${_b_series})
+    set(KBP_BASE_FLAVOUR ${_b_flavour})
+    set(KBP_BASE_FIXTURE debian-fixture-${_b_name})
     set(KBP_BASE_ENV "KBP_FIXTURE_SH=${CMAKE_CURRENT_LIST_DIR}/fixture/debian-fixture.sh"
                      "KBP_FIXTURE_FLAVOUR=${KBP_BASE_FLAVOUR}" "KBP_BOOT_MEM=1024")
     if(_e IN_LIST KBP_DEBIAN_MATRIX)
