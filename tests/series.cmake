@@ -17,8 +17,13 @@
 #   dkms-deb      packaging.dkms-deb-SERIES: a real Debian *-dkms package
 #   btf           btf-pack-NAME, btf-boot-NAME (module BTF)
 #   btf-only      a fixture only tests/btf uses (not in KBP_KERNEL_MATRIX)
-# A second fixture of a series with the modpost role (6.12's
-# clang one) names its tests SERIES-FLAVOUR. A role written opt-in:ROLE is
+#   unproven      unproven-series-NAME: the policy for a series the
+#                 manifests are not proven on (on a series whose old rules
+#                 failed silently)
+# dkms-deb=SUITE: the dkms package from SUITE instead of the series' own
+# suite (scripts/debian-suite.sh --native). A second fixture of a series
+# with the modpost or dkms-deb role (6.12's clang one) names its tests
+# SERIES-FLAVOUR (kbp_role_tags). A role written opt-in:ROLE is
 # the fixture's only in the full matrix (-DKBP_FULL_MATRIX=ON): the default
 # tier runs each role's tests on the fixtures that prove something new.
 # kbp_cross_fixture(SERIES:ARCH[:FLAVOUR] TIER): a cross-built fixture
@@ -30,7 +35,7 @@
 #   its config, .kernelvariables and Module.symvers, prepared, not built
 #   (a suite other than the host's: in a build root of that suite), and its
 #   image and modules (tests/fixture/debian-fixture.sh; tests/debian). ROLEs:
-#   base          the one real kernel of the cli, ship and packaging tests,
+#   base          the one real kernel of the cli and packaging tests,
 #                 cross-foreign-host-kbuild and audit-pack-sigterm/-sigkill
 #                 (their scripts say "kbp_setup 6.1 obj"; CTest gives them
 #                 the fixture builder in KBP_BASE_ENV)
@@ -61,8 +66,8 @@ macro(kbp_series_table)
   kbp_fixture(6.12:obj      opt-in pack-boot modpost foreign-host audit-pack)
   kbp_fixture(7.2:intree    opt-in pack-boot audit audit-pack)
   kbp_fixture(7.2:obj:full  default pack-boot audit audit-pack modpost foreign-host dkms-deb btf)
-  kbp_fixture(5.10:intree   opt-in pack-boot modpost foreign-host dkms-deb audit-pack)
-  kbp_fixture(6.12:obj:clang opt-in pack-boot modpost audit-pack)
+  kbp_fixture(5.10:intree   opt-in pack-boot modpost foreign-host dkms-deb audit-pack unproven)
+  kbp_fixture(6.12:obj:clang opt-in pack-boot modpost audit-pack dkms-deb=forky)
   kbp_fixture(6.1:intree    opt-in pack-boot audit-pack)
   kbp_fixture(6.12:intree   opt-in pack-boot audit-pack)
   kbp_fixture(7.2:obj       opt-in pack-boot audit-pack)
@@ -82,8 +87,26 @@ macro(kbp_series_table)
   kbp_debian_fixture(6.1:x86_64:amd64:intree default)
   kbp_debian_fixture(6.1:arm64:arm64   default)
   kbp_debian_fixture(7.2:x86_64:amd64 default no-modversions)
+  kbp_split(7.2 tiny=7.2:intree full=7.2:obj:full arm64=7.2:arm64:full DKMS forky:vpoll-dkms)
+  kbp_split(6.1 x86=6.1:obj arm64=6.1:arm64 PACKAGES)
+  kbp_debian_split(6.1 6.1:x86_64:amd64 6.1:arm64:arm64 DKMS opt-in FEATURESET 6.1:obj)
+  kbp_debian_split(7.2 7.2:x86_64:amd64 DKMS default)
 endmacro()
 
+# kbp_split(SERIES NAME=ENTRY... [DKMS SUITE:PACKAGE] [PACKAGES]): tests/split's
+#   split-SERIES, kbuild-pack split over the fixtures ENTRY (kbp_fixture or
+#   kbp_cross_fixture entries of one source), each the tree NAME; each
+#   tree's kernel boots its installed parts, and dkms builds SUITE's
+#   PACKAGE against each x86_64 tree's parts (no DKMS: tests/modules'
+#   kbp_user as a dkms module); PACKAGES: tests/packaging's rpm-/deb-
+#   split-parts make packages of its parts. On when this run builds every
+#   one of its fixtures.
+# kbp_debian_split(SERIES ENTRY... DKMS TIER [FEATURESET ENTRY]): tests/
+#   debian's debian-split-SERIES, Debian's own packaging jobs over the
+#   Debian fixtures ENTRY (each a tree named by its flavour; the first
+#   amd64); its dkms test in TIER; FEATURESET: a fixture built here as a
+#   second featureset's tree, where this run builds it. On when this run
+#   tests every one of its fixtures.
 # -DKBP_KERNEL_MATRIX=... / -DKBP_BTF_MATRIX=... / -DKBP_CROSS_TARGETS=...
 # set the lists of fixtures a run builds directly (same entry forms).
 option(KBP_FULL_MATRIX "Also build and test the fixtures of the opt-in tier" OFF)
@@ -121,7 +144,7 @@ endfunction()
 macro(kbp_fixture entry tier)
   _kbp_tier_on(${tier} _on)
   _kbp_roles_in_tier(_roles ${ARGN})
-  set(_kbp_roles_${entry} ${_roles})
+  _kbp_role_values(${entry} _roles)
   list(APPEND _kbp_all_fixtures ${entry})
   if(_on AND NOT "btf-only" IN_LIST _roles)
     list(APPEND _kbp_matrix_kernel ${entry})
@@ -129,6 +152,21 @@ macro(kbp_fixture entry tier)
   if(_on AND "btf" IN_LIST _roles)
     list(APPEND _kbp_matrix_btf ${entry})
   endif()
+endmacro()
+# _kbp_role_values(ENTRY ROLES-VAR): a role written ROLE=VALUE becomes ROLE
+# in the list, its VALUE kbp_role_value's
+macro(_kbp_role_values entry var)
+  set(_rv "")
+  foreach(_r IN LISTS ${var})
+    if(_r MATCHES "^([a-z-]+)=(.+)$")
+      set(_kbp_role_value_${entry}_${CMAKE_MATCH_1} ${CMAKE_MATCH_2})
+      list(APPEND _rv ${CMAKE_MATCH_1})
+    else()
+      list(APPEND _rv ${_r})
+    endif()
+  endforeach()
+  set(${var} ${_rv})
+  set(_kbp_roles_${entry} ${_rv})
 endmacro()
 macro(kbp_cross_fixture entry tier)
   _kbp_tier_on(${tier} _on)
@@ -144,6 +182,22 @@ macro(kbp_debian_fixture entry tier)
     list(APPEND _kbp_matrix_debian ${entry})
   endif()
 endmacro()
+macro(kbp_split series)
+  cmake_parse_arguments(_sp "PACKAGES" "DKMS" "" ${ARGN})
+  list(APPEND _kbp_splits ${series})
+  set(_kbp_split_trees_${series} ${_sp_UNPARSED_ARGUMENTS})
+  set(_kbp_split_dkms_${series} "${_sp_DKMS}")
+  set(_kbp_split_packages_${series} ${_sp_PACKAGES})
+endmacro()
+macro(kbp_debian_split series)
+  cmake_parse_arguments(_sp "" "DKMS;FEATURESET" "" ${ARGN})
+  list(APPEND _kbp_debian_splits ${series})
+  set(_kbp_debian_split_trees_${series} ${_sp_UNPARSED_ARGUMENTS})
+  set(_kbp_debian_split_dkms_${series} ${_sp_DKMS})
+  set(_kbp_debian_split_featureset_${series} "${_sp_FEATURESET}")
+endmacro()
+set(_kbp_splits "")
+set(_kbp_debian_splits "")
 kbp_series_table()
 # -DKBP_DEBIAN_MATRIX=... sets the Debian kernels a run tests.
 if(NOT DEFINED KBP_DEBIAN_MATRIX)
@@ -262,3 +316,107 @@ foreach(_e IN LISTS _kbp_all_debian)
     endif()
   endif()
 endforeach()
+
+# kbp_split_of(SERIES PREFIX): tests/split's split of SERIES in this run:
+# PREFIX_on (every fixture built by this run), PREFIX_need (their setup
+# fixtures), PREFIX_trees (one NAME:LAYOUT:ARCH:FLAVOUR each, FLAVOUR "-"
+# for none: KBP_SPLIT_TREES, which tests/split/lib-split.sh reads),
+# PREFIX_env (KBP_SPLIT_SERIES and KBP_SPLIT_TREES), PREFIX_dkms
+# (SUITE:PACKAGE or empty), PREFIX_packages.
+function(kbp_split_of series prefix)
+  set(_on TRUE)
+  set(_need "")
+  set(_trees "")
+  foreach(t IN LISTS _kbp_split_trees_${series})
+    string(REGEX MATCH "^([a-z0-9]+)=(.+)$" _m "${t}")
+    if(NOT _m)
+      message(FATAL_ERROR "tests/series.cmake: split tree '${t}': want NAME=ENTRY")
+    endif()
+    set(_n ${CMAKE_MATCH_1})
+    set(_e ${CMAKE_MATCH_2})
+    kbp_matrix_entry(${_e} _k)
+    set(_f ${_k_flavour})
+    if(NOT _f)
+      set(_f -)
+    endif()
+    if(_k_layout MATCHES "^(obj|intree)$")
+      list(APPEND _need kernel-fixture-${_k_name})
+      list(APPEND _trees ${_n}:${_k_layout}:x86_64:${_f})
+      if(NOT _e IN_LIST KBP_KERNEL_MATRIX)
+        set(_on FALSE)
+      endif()
+    else()
+      list(APPEND _need cross-fixture-${_k_name})
+      list(APPEND _trees ${_n}:obj:${_k_layout}:${_f})
+      if(NOT _e IN_LIST KBP_CROSS_TARGETS)
+        set(_on FALSE)
+      endif()
+    endif()
+  endforeach()
+  string(REPLACE ";" " " _t "${_trees}")
+  set(${prefix}_on ${_on} PARENT_SCOPE)
+  set(${prefix}_need ${_need} PARENT_SCOPE)
+  set(${prefix}_trees ${_trees} PARENT_SCOPE)
+  set(${prefix}_env "KBP_SPLIT_SERIES=${series}" "KBP_SPLIT_TREES=${_t}" PARENT_SCOPE)
+  set(${prefix}_dkms "${_kbp_split_dkms_${series}}" PARENT_SCOPE)
+  set(${prefix}_packages "${_kbp_split_packages_${series}}" PARENT_SCOPE)
+endfunction()
+
+# kbp_debian_split_of(SERIES PREFIX): tests/debian's split of SERIES in this
+# run: PREFIX_on, PREFIX_need, PREFIX_trees, PREFIX_env as kbp_split_of's
+# (the trees named by their flavours), PREFIX_dkms (the dkms test's tier),
+# PREFIX_featureset (the featureset tree's setup fixture, where this run
+# builds it), PREFIX_refuse (the refused boot: badvermagic where a tree has
+# the no-modversions role, else badcrc).
+function(kbp_debian_split_of series prefix)
+  set(_on TRUE)
+  set(_need "")
+  set(_trees "")
+  set(_refuse badcrc)
+  foreach(e IN LISTS _kbp_debian_split_trees_${series})
+    kbp_debian_entry(${e} _d)
+    list(APPEND _need debian-fixture-${_d_name})
+    list(APPEND _trees ${_d_flavour}:${_d_layout}:${_d_arch}:${_d_flavour})
+    if(NOT e IN_LIST KBP_DEBIAN_MATRIX)
+      set(_on FALSE)
+    endif()
+    if("no-modversions" IN_LIST _kbp_debian_roles_${e})
+      set(_refuse badvermagic)
+    endif()
+  endforeach()
+  set(_fs "")
+  set(_fe "${_kbp_debian_split_featureset_${series}}")
+  if(_fe AND _fe IN_LIST KBP_KERNEL_MATRIX)
+    kbp_matrix_entry(${_fe} _k)
+    set(_fs kernel-fixture-${_k_name})
+  endif()
+  string(REPLACE ";" " " _t "${_trees}")
+  set(${prefix}_on ${_on} PARENT_SCOPE)
+  set(${prefix}_need ${_need} PARENT_SCOPE)
+  set(${prefix}_trees ${_trees} PARENT_SCOPE)
+  set(${prefix}_env "KBP_SPLIT_SERIES=${series}" "KBP_SPLIT_TREES=${_t}" PARENT_SCOPE)
+  set(${prefix}_dkms "${_kbp_debian_split_dkms_${series}}" PARENT_SCOPE)
+  set(${prefix}_featureset "${_fs}" PARENT_SCOPE)
+  set(${prefix}_refuse ${_refuse} PARENT_SCOPE)
+endfunction()
+
+# kbp_role_value(ENTRY ROLE OUT): the VALUE of ENTRY's ROLE=VALUE, or empty
+function(kbp_role_value entry role out)
+  set(${out} "${_kbp_role_value_${entry}_${role}}" PARENT_SCOPE)
+endfunction()
+
+# kbp_role_tags(PREFIX ENTRY...): the name each ENTRY (of one role) gives
+# its tests, in PREFIX_<ENTRY>: its series, or SERIES-FLAVOUR for a second
+# fixture of a series
+function(kbp_role_tags prefix)
+  set(_seen "")
+  foreach(e IN LISTS ARGN)
+    kbp_matrix_entry(${e} _k)
+    set(_tag ${_k_series})
+    if(_k_series IN_LIST _seen)
+      set(_tag ${_k_series}-${_k_flavour})
+    endif()
+    list(APPEND _seen ${_k_series})
+    set(${prefix}_${e} ${_tag} PARENT_SCOPE)
+  endforeach()
+endfunction()

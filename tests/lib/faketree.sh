@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # The one builder of fake kernel trees (no kernel behind them); sourced.
-# Every synthetic tree of the tests is made with these: tests/quick
+# Every synthetic tree of the tests is made with these: tests/data
 # (mktree.sh: tests/data/tree), tests/hostile, tests/unit/data/synth-tree.sh.
 
 # ft_put PATH TEXT: the file PATH holding TEXT (printf %b escapes), its

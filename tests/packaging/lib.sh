@@ -108,18 +108,20 @@ kbpp_check_split() {
         || fail "the objtool package holds: $(tr '\n' ';' < "$S/objtool.lst")"
 }
 
-# The split parts tests: kbuild-pack split of the 6.1 x86_64 and arm64
-# fixtures (trees x86 and arm64 of ../split/lib-split.sh), packaged part by
-# part.
+# The split parts tests: kbuild-pack split of the trees of the split with
+# PACKAGES in tests/series.cmake (KBP_SPLIT_SERIES, KBP_SPLIT_TREES: an
+# x86_64 tree x86 and an arm64 tree arm64 of one release), packaged part
+# by part.
 # kbpp_split_setup: the helpers of ../split/lib-split.sh and
-# ../cross/lib-cross.sh; kbp_split_open 6.1 (T_DIR, T_REL, ..., HIDE, S);
+# ../cross/lib-cross.sh; kbp_split_open (T_DIR, T_REL, ..., HIDE, S);
 # REL, the release of both trees.
 kbpp_split_setup() {
     . "$KBP_TESTS_DIR/cross/lib-cross.sh"
     . "$KBP_TESTS_DIR/split/lib-split.sh"
-    SERIES=6.1
-    kbp_split_open 6.1
+    SERIES=${KBP_SPLIT_SERIES:?KBP_SPLIT_SERIES is not set (tests/series.cmake: a kbp_split line with PACKAGES)}
+    kbp_split_open "$SERIES"
     kbpp_keep_status
+    [ "${SPLIT_NAMES[*]}" = "x86 arm64" ] || die "the split's trees are ${SPLIT_NAMES[*]}: the packages want x86 and arm64"
     REL=${T_REL[x86]}
     [ "${T_REL[arm64]}" = "$REL" ] || die "the trees x86 and arm64 are of releases $REL and ${T_REL[arm64]}, not one"
 }

@@ -11,9 +11,9 @@
 #           (gendwarfksyms CRCs, basic and extended tables) match
 #           Module.symvers; built against the original tree they are
 #           byte-identical; `make rustavailable` passes in the root
-#   load    qemu boots the fixture kernel and loads both modules (with a
+#   boot    qemu boots the fixture kernel and loads both modules (with a
 #           parameter): their pr_info lines appear
-#   badcrc  kbp_rust.ko with int_sqrt's CRC changed is refused ("disagrees
+#   boot-badcrc  kbp_rust.ko with int_sqrt's CRC changed is refused ("disagrees
 #           about version of symbol int_sqrt"); rust_minimal still loads
 #   norust  the split: --component rust is exactly the Rust part, and with
 #           the rest it makes the whole pack; the tree without it (the
@@ -31,11 +31,7 @@ set -euo pipefail
 . "$(dirname "$0")/../kernel/boot-lib.sh"
 . "$(dirname "$0")/lib-rust.sh"
 kbp_enter_ns "$0" "$@"
-[ $# -eq 1 ] || die "usage: $0 pack|load|badcrc|norust|split|canary|hosttools|audit"
-CASE=$1
-case "$CASE" in pack|load|badcrc|norust|split|canary|hosttools|audit) ;; *) die "unknown case $CASE" ;; esac
-kbp_rust_setup
-log "build root $KBP_ROOT: $(in_root rustc --version)"
+[ $# -eq 1 ] || die "usage: $0 CASE (a case_CASE function below)"
 
 # check_crcs KO [SYMVERS...]: both modversions tables of KO against the
 # kernel's Module.symvers (and the given ones: kbp_consumer uses
@@ -64,7 +60,7 @@ check_crcs() {
 }
 
 # --------------------------------------------------------------------- pack
-if [ "$CASE" = pack ]; then
+case_pack() {
     kbp_snapshot "$SRC" "$OBJ" > "$S/before.lst"
     kbp_pack_and_build
     kbp_snapshot "$SRC" "$OBJ" > "$S/after.lst"
@@ -132,11 +128,10 @@ if [ "$CASE" = pack ]; then
     else
         fail "make rustavailable fails in the root:"; tail -n 20 "$S/rustavailable.log" >&2
     fi
-    kbp_finish; exit
-fi
+}
 
 # ------------------------------------------------------------------- norust
-if [ "$CASE" = norust ]; then
+case_norust() {
     # The split a packager makes (Ubuntu's linux-lib-rust): component rust
     # apart. The two parts together are the whole pack, file for file;
     # the headers package alone is the tree without the Rust part.
@@ -182,8 +177,7 @@ if [ "$CASE" = norust ]; then
             && pass "verify: $f: required file is missing (CONFIG_RUST=y)" \
             || { fail "verify does not name $f as missing:"; cat "$S/out.txt" "$S/err.txt" | head -n 20 >&2; }
     done
-    kbp_finish; exit
-fi
+}
 
 # -------------------------------------------------------------------- split
 # A Rust flavour in a split (doc/split.md) with the full C flavour of the
@@ -191,7 +185,7 @@ fi
 # Ubuntu's linux-lib-rust). With them installed, the Rust modules build
 # against the flavour's parts byte-identically to the original tree's
 # builds; without them, verify names what is missing.
-if [ "$CASE" = split ]; then
+case_split() {
     full=$("$KBP_TESTS_DIR/fixture/fixture.sh" 7.2 obj x86_64 full) || die "no 7.2 full fixture"
     kbp_ro_bind "$full" || die "cannot make $full read-only"
     "$KBUILD_PACK" split --tree rust="$OBJ" --tree full="$full/obj" --out "$S/parts" 2> "$S/split.err" \
@@ -234,11 +228,10 @@ if [ "$CASE" = split ]; then
             && pass "verify without the @rust parts: $f: required file is missing (CONFIG_RUST=y)" \
             || { fail "verify without the @rust parts does not name $f:"; head -n 20 "$S/out.txt" >&2; }
     done
-    kbp_finish; exit
-fi
+}
 
 # ------------------------------------------------------------------- canary
-if [ "$CASE" = canary ]; then
+case_canary() {
     kbp_pack "$S/out"
     # run_in_root ARGS...: run (lib.sh) with kbuild-pack in the root
     run_in_root() {
@@ -276,11 +269,10 @@ if [ "$CASE" = canary ]; then
     expect_rc 0 "verify --canary without a working rustc (C modules still build)" || true
     grep -q "CONFIG_RUST=y but rustc cannot be run: only the C canary is built" "$S/err.txt" \
         && pass "verify --canary warns that Rust went unchecked" || fail "no warning without rustc: $(cat "$S/err.txt")"
-    kbp_finish; exit
-fi
+}
 
 # -------------------------------------------------------------------- audit
-if [ "$CASE" = audit ]; then
+case_audit() {
     # The measurement behind the rust rules, kept as a test: both Rust
     # modules built under strace in the root against the packed tree find
     # everything in it and read nothing of the original trees, and every
@@ -298,11 +290,10 @@ if [ "$CASE" = audit ]; then
         [[ $line =~ ^rule\ $rule:\ ([0-9]+)/([0-9]+)\ files ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] \
             && [ "${BASH_REMATCH[1]}" -gt 0 ] && pass "audit: $line" || fail "audit: rule $rule not wholly used: '$line'"
     done
-    kbp_finish; exit
-fi
+}
 
 # ---------------------------------------------------------------- hosttools
-if [ "$CASE" = hosttools ]; then
+case_hosttools() {
     # The proc-macros are host programs of the build machine (x86_64): with
     # the other host programs rebuilt for another machine (aarch64), the
     # warning names them, and verify --host-arch checks them like any ELF
@@ -332,38 +323,46 @@ if [ "$CASE" = hosttools ]; then
         grep -qx "$f: ELF machine x86_64 (62), expected aarch64 (183)" "$S/out.txt" && pass "verify --host-arch aarch64: $f is x86_64" \
             || fail "verify --host-arch aarch64 does not name $f"
     done < "$S/so.want"
-    kbp_finish; exit
-fi
+}
 
 # -------------------------------------------------------------- load/badcrc
-kbp_boot_tools
-kbp_pack_and_build
-R=$S/initramfs
-kbp_initramfs_dir "$R"
-for m in "${KBP_MODULES[@]}"; do cp "$S/mod/$m/$m.ko" "$R/mods/"; done
-if [ "$CASE" = badcrc ]; then
-    kbp_patch_crc "$R/mods/kbp_rust.ko" int_sqrt
-    LOAD_ORDER="kbp_rust rust_minimal"
-else
-    LOAD_ORDER="kbp_rust:factor=5 rust_minimal"
-fi
-kbp_initramfs "$R" "$LOAD_ORDER" "$S/initramfs.cpio"
-kbp_boot "$FIX/bzImage" "$S/initramfs.cpio"
-kbp_check_no_version_errors '^kbp_rust: (disagrees about version of symbol int_sqrt|Unknown symbol int_sqrt \(err -22\))$'
-if [ "$CASE" = load ]; then
-    for m in "${KBP_MODULES[@]}"; do
-        expect_line "^KBP-INSMOD-OK: $m\$" "insmod $m succeeded"
-        expect_line "^$m [0-9]+ [0-9]+ " "$m in /proc/modules"
-    done
-    expect_line 'kbp_rust: loaded, int_sqrt\(1764\)=42 int_pow\(2,10\)=1024 factor=5 scaled=210$' \
-        "kbp_rust's pr_info: it called the C functions and got its parameter"
-    expect_line 'rust_minimal: Rust minimal sample \(init\)$' "rust_minimal's pr_info"
-    expect_line 'rust_minimal: Am I built-in\? false$' "rust_minimal is a module"
-else
-    expect_line 'kbp_rust: disagrees about version of symbol int_sqrt$' "kernel reports 'kbp_rust: disagrees about version of symbol int_sqrt'"
-    expect_line '^KBP-INSMOD-FAIL: kbp_rust$' "insmod of the patched kbp_rust failed"
-    reject_line 'kbp_rust: loaded' "patched kbp_rust did not run its init"
-    expect_line '^KBP-INSMOD-OK: rust_minimal$' "an unmodified Rust module still loads afterwards"
-fi
-[ $FAILS -eq 0 ] || show_log
-kbp_finish
+# rust_boot load|badcrc: qemu boots the fixture and loads both modules (or
+# a kbp_rust.ko with a tampered CRC, which it must refuse)
+rust_boot() {
+    kbp_boot_tools
+    kbp_pack_and_build
+    R=$S/initramfs
+    kbp_initramfs_dir "$R"
+    for m in "${KBP_MODULES[@]}"; do cp "$S/mod/$m/$m.ko" "$R/mods/"; done
+    if [ "$1" = badcrc ]; then
+        kbp_patch_crc "$R/mods/kbp_rust.ko" int_sqrt
+        LOAD_ORDER="kbp_rust rust_minimal"
+    else
+        LOAD_ORDER="kbp_rust:factor=5 rust_minimal"
+    fi
+    kbp_initramfs "$R" "$LOAD_ORDER" "$S/initramfs.cpio"
+    kbp_boot "$FIX/bzImage" "$S/initramfs.cpio"
+    kbp_check_no_version_errors '^kbp_rust: (disagrees about version of symbol int_sqrt|Unknown symbol int_sqrt \(err -22\))$'
+    if [ "$1" = load ]; then
+        for m in "${KBP_MODULES[@]}"; do
+            expect_line "^KBP-INSMOD-OK: $m\$" "insmod $m succeeded"
+            expect_line "^$m [0-9]+ [0-9]+ " "$m in /proc/modules"
+        done
+        expect_line 'kbp_rust: loaded, int_sqrt\(1764\)=42 int_pow\(2,10\)=1024 factor=5 scaled=210$' \
+            "kbp_rust's pr_info: it called the C functions and got its parameter"
+        expect_line 'rust_minimal: Rust minimal sample \(init\)$' "rust_minimal's pr_info"
+        expect_line 'rust_minimal: Am I built-in\? false$' "rust_minimal is a module"
+    else
+        expect_line 'kbp_rust: disagrees about version of symbol int_sqrt$' "kernel reports 'kbp_rust: disagrees about version of symbol int_sqrt'"
+        expect_line '^KBP-INSMOD-FAIL: kbp_rust$' "insmod of the patched kbp_rust failed"
+        reject_line 'kbp_rust: loaded' "patched kbp_rust did not run its init"
+        expect_line '^KBP-INSMOD-OK: rust_minimal$' "an unmodified Rust module still loads afterwards"
+    fi
+    [ $FAILS -eq 0 ] || show_log
+}
+case_boot() { rust_boot load; }
+case_boot-badcrc() { rust_boot badcrc; }
+
+kbp_rust_setup
+log "build root $KBP_ROOT: $(in_root rustc --version)"
+kbp_run_case "$1"

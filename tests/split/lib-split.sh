@@ -1,26 +1,18 @@
 # Helpers for the split tests (kbuild-pack split over several fixture trees
 # of one source); sourced after ../kernel/lib.sh.
 #
-# kbp_split_trees SERIES: the trees of SERIES's split, one "NAME LAYOUT ARCH
-# FLAVOUR" line each (FLAVOUR "-": none): 7.2's three default fixtures (the
-# tiny in-tree x86_64, the full O= x86_64, the full arm64 cross tree) and
-# 6.1's two (x86_64 and arm64, O=). With KBP_SPLIT_LAYOUT=debian (tests/debian,
-# KBP_FIXTURE_SH its debian-fixture.sh): Debian's own amd64 and arm64
-# flavours (6.1), forky's amd64 flavour (7.2).
+# kbp_split_trees: the trees of the split, one "NAME LAYOUT ARCH FLAVOUR"
+# line each (FLAVOUR "-": none), from KBP_SPLIT_TREES (NAME:LAYOUT:ARCH:
+# FLAVOUR words), which CTest gives from tests/series.cmake's kbp_split and
+# kbp_debian_split lines. Their fixtures come from KBP_FIXTURE_SH
+# (tests/debian: its debian-fixture.sh; else tests/fixture/fixture.sh).
 kbp_split_trees() {
-    if [ "${KBP_SPLIT_LAYOUT:-}" = debian ]; then
-        case "$1" in
-        6.1) printf '%s\n' "amd64 obj x86_64 amd64" "arm64 obj arm64 arm64" ;;
-        7.2) printf '%s\n' "amd64 obj x86_64 amd64" ;; # forky's
-        *) die "no Debian split trees for series $1" ;;
-        esac
-        return
-    fi
-    case "$1" in
-    7.2) printf '%s\n' "tiny intree x86_64 -" "full obj x86_64 full" "arm64 obj arm64 full" ;;
-    6.1) printf '%s\n' "x86 obj x86_64 -" "arm64 obj arm64 -" ;;
-    *) die "no split trees for series $1" ;;
-    esac
+    [ -n "${KBP_SPLIT_TREES:-}" ] || die "KBP_SPLIT_TREES is not set (tests/series.cmake's kbp_split lines give it)"
+    local t
+    for t in $KBP_SPLIT_TREES; do
+        [[ $t =~ ^[a-z0-9_]+:(obj|intree):[a-z0-9_]+:[a-z0-9_-]+$ ]] || die "KBP_SPLIT_TREES: bad tree '$t'"
+        echo "${t//:/ }"
+    done
 }
 
 # kbp_split_open SERIES: every tree's fixture (built or from the cache),
@@ -55,7 +47,7 @@ kbp_split_fixtures() {
         SPLIT_NAMES+=("$name")
         SPLIT_ARGS+=(--tree "$name=${T_DIR[$name]}")
         grep -q " $fix " /proc/self/mounts || kbp_ro_bind "$fix" || die "cannot make the fixture $fix read-only"
-    done < <(kbp_split_trees "$1")
+    done < <(kbp_split_trees)
     HIDE=$(dirname "${T_FIX[${SPLIT_NAMES[0]}]}")
     for name in "${SPLIT_NAMES[@]}"; do
         [ "$(dirname "${T_FIX[$name]}")" = "$HIDE" ] || die "the fixtures of a split test must share one cache directory"

@@ -11,7 +11,7 @@ S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-$KIND-hostile.XXXXXX")
 # old rpm list writer (no blank, no slash: one token).
 export KBP_PWNED=/tmp/kbp-pwned-$KIND-$$
 trap 'rc=$?; rm -f "$KBP_PWNED"; if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else rm -rf "$S"; fi; exit $rc' EXIT
-"$KBP_TESTS_DIR/quick/mktree.sh" "$S/t" split >/dev/null || die "cannot make the synthetic tree"
+"$KBP_TESTS_DIR/data/mktree.sh" "$S/t" split >/dev/null || die "cannot make the synthetic tree"
 SRC=$S/t/src OBJ=$S/t/obj REL=$(cat "$OBJ/include/config/kernel.release")
 H=include/kbp-hostile
 names=('x%(date>$KBP_PWNED).h' "x%(touch $KBP_PWNED).h" 'x$(date>$KBP_PWNED).h' 'x`date>$KBP_PWNED`.h'

@@ -43,7 +43,7 @@ static const char *mktree(const char *layout)
 	if (trees && *trees)
 		cmd = xasprintf("cp -a '%s/%s' '%s/t'", trees, layout, scratch);
 	else
-		cmd = xasprintf("'%s/mktree.sh' '%s/t' %s", test_data_dir(), scratch, layout);
+		cmd = xasprintf("'%s/../data/mktree.sh' '%s/t' %s", test_data_dir(), scratch, layout);
 	if (system(cmd) != 0) {
 		fprintf(stderr, "%s failed\n", cmd);
 		exit(1);

@@ -1,14 +1,14 @@
 #!/bin/bash
-# The quick tier's command-line cases: the real kbuild-pack on a copy of the
+# The command line on the synthetic tree (the quick tier): the real kbuild-pack on a copy of the
 # synthetic kernel tree (tests/data/tree, an O= build made by mktree.sh).
 # No root, no kernel, no mounts; each case checks exact messages, exit
 # statuses, file lists and bytes. Expected outputs: expected/CASE*.{out,err}.
-# Usage: quick-test.sh CASE   (cases: the case_NAME functions, one CTest
+# Usage: synthetic-test.sh CASE   (cases: the case_NAME functions, one CTest
 # test quick-cli.NAME each)
 set -uo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
 CASE=$1
-HERE=$KBP_TESTS_DIR/quick
+HERE=$KBP_TESTS_DIR/cli
 [ -x "${KBUILD_PACK:-}" ] || die "KBUILD_PACK is not set to the kbuild-pack binary"
 S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-quick.XXXXXX")
 trap 'rc=$?; if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else rm -rf "$S"; fi; exit $rc' EXIT
@@ -16,7 +16,7 @@ trap 'rc=$?; if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else r
 if [ -n "${KBP_QUICK_TREES:-}" ]; then
 	cp -a "$KBP_QUICK_TREES/split" "$S/t"
 else
-	"$HERE/mktree.sh" "$S/t" split
+	"$KBP_TESTS_DIR/data/mktree.sh" "$S/t" split
 fi || die "cannot make the synthetic tree"
 SRC=$S/t/src OBJ=$S/t/obj REL=$(cat "$OBJ/include/config/kernel.release")
 MANIFESTS=$(cd "${KBP_BUILT_MANIFESTS:-$(dirname "$KBUILD_PACK")/../share/kbuild-pack/manifests}" && pwd) ||

@@ -1,10 +1,12 @@
 #!/bin/bash
-# Unwritable and full outputs and interruptions, on the real 6.1 fixture
-# (they need mounts, or a tree big enough to interrupt, or a make to kill):
-# each case checks the exact message and exit status, and that nothing was
-# written, nothing left behind and nothing runs on. The
-# other command-line cases run on the synthetic tree: tests/quick.
-# Usage: cli-test.sh CASE   (the case_NAME functions, one CTest test cli.NAME each)
+# The command line on the real base fixture, for what the synthetic tree
+# (synthetic-test.sh) cannot show: unwritable and full outputs (mounts),
+# interruptions (a tree big enough to stop mid-way, a make to kill), and
+# the archives and verify --canary, which need a kernel that builds
+# modules (extracted trees that build the test modules, the canary's
+# lines). Each case checks the exact message and exit status, and that
+# nothing was written, nothing left behind and nothing runs on.
+# Usage: kernel-test.sh CASE   (the case_NAME functions, one CTest test cli.NAME each)
 set -uo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 kbp_enter_ns "$0" "$@"
@@ -115,5 +117,53 @@ case_split-sigkill() {
 	kbp_wait_empty "$S/parts" "$S/tmp"
 	expect_empty "$S/parts"
 	expect_empty "$S/tmp"
+}
+# --- archives and verify --canary
+# run, pk, good_tree, bad_copy, expect_rc: tests/lib/lib.sh.
+
+# extract_build TOOL ARCHIVE: extract with TOOL, then build the test modules
+# against the result (original trees hidden, extracted tree read-only).
+extract_build() {
+	local tool=$1 ar=$2 x=$S/x-$1
+	mkdir -p "$x"
+	case $tool in
+		bsdtar) bsdtar -xpf "$ar" -C "$x" ;;
+		gnutar) tar --no-same-owner -xpf "$ar" -C "$x" ;;
+		cpio) (cd "$x" && cpio -idm --quiet --no-absolute-filenames < "$ar") ;;
+	esac || die "$tool cannot extract $ar"
+	[ "$(readlink "$x/lib/modules/$REL/source")" = build ] || fail "$tool: source -> build link missing"
+	run diff "$x" "$S/dirpack"
+	expect_rc 0 "$tool extraction equals the directory output" && pass "$tool: extracted tree equals the directory output"
+	run verify "$x"
+	expect_rc 0 "verify of the $tool extraction" && pass "$tool: extracted tree passes verify"
+	kbp_ro_bind "$x" || die "cannot make $x read-only"
+	kbp_copy_modules "$S/mod"
+	kbp_build_modules "$x/lib/modules/$REL/build" "$S/mod" hide \
+		&& pass "$tool: all test modules build against the extracted tree" \
+		|| fail "$tool: test modules do not build against the extracted tree"
+}
+
+case_extract-bsdtar() { # labels: cli,archive,kernel
+	good_tree "$S/d" && ln -s "$G" "$S/dirpack"
+	tool=${CASE#extract-}
+	case $tool in bsdtar) fmt=tar.zst ;; gnutar) fmt=tar.gz ;; cpio) fmt=cpio ;; esac
+	# Hard links too: the extractors must resolve them.
+	pk --format "$fmt" --hardlink-dups --out "$S/k.$fmt"
+	expect_rc 0 "pack --format $fmt" || die "pack failed"
+	extract_build "$tool" "$S/k.$fmt"
+}
+case_extract-gnutar() { case_extract-bsdtar; } # labels: cli,archive,kernel
+case_extract-cpio() { case_extract-bsdtar; } # labels: cli,archive,kernel
+case_canary() { # labels: cli,verify,kernel
+	good_tree "$S/d"
+	kbp_ro_bind "$S/d" || die "cannot make $S/d read-only"
+	run verify --canary "$G"
+	expect_rc 0 "verify --canary of a good read-only tree" && pass "canary module builds, __versions agree with Module.symvers"
+	bad_copy canary
+	printf '#!/bin/sh\nexit 1\n' > "$BAD/scripts/basic/fixdep"
+	run verify --canary "$BAD"
+	expect_rc 1 "verify --canary with a broken fixdep"
+	grep -q "^canary: make -C .* M=... modules failed (exit 2)$" "$S/out.txt" \
+		&& pass "canary build failure reported" || { fail "no canary line:"; cat "$S/out.txt" >&2; }
 }
 kbp_run_case "$CASE"
