@@ -18,6 +18,7 @@ KBP_FIXTURE_FLAVOUR=${KBP_FIXTURE_FLAVOUR:-} # fixture.sh's FLAVOUR (btf, full),
 KBP_MODULES_SRC=$KBP_TESTS_DIR/modules
 KBP_MAKE_VARS=() KBP_AUDIT_MAKE_ARGS=() # kbp_open_fixture: the fixture's make variables
 KBP_BUILD_ROOT= # kbp_open_fixture: the build root the fixture's makes run in, if any
+KBP_IN_ROOT=() # and the command that runs a program there (kbp_in_build_root)
 # build order = load order
 KBP_MODULES=(kbp_user kbp_provider kbp_consumer kbp_multi)
 
@@ -88,26 +89,21 @@ kbp_fixture_libmod() {
 
 # kbp_fixture_build_root: a fixture prepared in a build root of its suite
 # (Debian's forky kernel, tests/fixture/debian-fixture.sh: FIX/build-root)
-# has every make run there: KBP_MAKE_PREFIX and KBP_BUILD_ROOT are set; else
+# has every make run there: KBP_MAKE_PREFIX, KBP_BUILD_ROOT and KBP_IN_ROOT are set; else
 # KBP_BUILD_ROOT is empty and an outer KBP_MAKE_PREFIX (tests/rust's) stays.
 kbp_fixture_build_root() {
     [ -z "$KBP_BUILD_ROOT" ] || KBP_MAKE_PREFIX= # the previous fixture's
-    KBP_BUILD_ROOT=
+    KBP_BUILD_ROOT= KBP_IN_ROOT=()
     [ -s "$FIX/build-root" ] || return 0
     KBP_BUILD_ROOT=$("$KBP_TESTS_DIR/../scripts/build-root.sh" "$(cat "$FIX/build-root")") \
         || die "no $(cat "$FIX/build-root") build root"
-    KBP_MAKE_PREFIX="'$KBP_TESTS_DIR/../scripts/in-root.sh' '$KBP_BUILD_ROOT'"
+    KBP_IN_ROOT=("$KBP_TESTS_DIR/../scripts/in-root.sh" "$KBP_BUILD_ROOT")
+    KBP_MAKE_PREFIX="'${KBP_IN_ROOT[0]}' '${KBP_IN_ROOT[1]}'"
 }
 
 # kbp_in_build_root CMD [ARG...]: CMD, in the fixture's build root if it
 # has one (kbuild-pack verify --canary, which runs make itself).
-kbp_in_build_root() {
-    if [ -n "$KBP_BUILD_ROOT" ]; then
-        "$KBP_TESTS_DIR/../scripts/in-root.sh" "$KBP_BUILD_ROOT" "$@"
-    else
-        "$@"
-    fi
-}
+kbp_in_build_root() { "${KBP_IN_ROOT[@]}" "$@"; }
 
 # kbp_config_on SYMBOL [VALUE]: the fixture's config has SYMBOL=VALUE (y)
 kbp_config_on() { grep -qx "$1=${2:-y}" "$KTREE/.config"; }

@@ -50,11 +50,8 @@ mkdir -p "$S/etc-dkms" "$S/dkms"
 mount --bind "$S/etc-dkms" /etc/dkms
 # a fixture of another suite's toolchain (Debian's forky kernel): that
 # suite's dkms runs in its build root, with the same private framework
-ROOT_WRAP=()
-if [ -n "$KBP_BUILD_ROOT" ]; then
-    mount --bind "$S/etc-dkms" "$KBP_BUILD_ROOT/etc/dkms"
-    ROOT_WRAP=("$KBP_TESTS_DIR/../scripts/in-root.sh" "$KBP_BUILD_ROOT")
-fi
+# (KBP_IN_ROOT)
+[ -z "$KBP_BUILD_ROOT" ] || mount --bind "$S/etc-dkms" "$KBP_BUILD_ROOT/etc/dkms"
 # dkms runs make itself and guesses the compiler: for a clang kernel,
 # Debian 12's dkms (3.0.10) adds CC=clang LD=ld.lld to make's command line,
 # which call the default clang (14) whatever LLVM says. So the fixture's
@@ -76,7 +73,7 @@ kbp_dkms() {
     shift 2
     printf 'sign_file="%s"\nmok_signing_key="%s"\nmok_certificate="%s"\n' \
         "$kdir/scripts/sign-file" "$S/mok.key" "$S/mok.pub" > /etc/dkms/framework.conf
-    kbpp_run "$logf" $DKMS_WRAP "${ROOT_WRAP[@]}" env "${DKMS_ENV[@]}" dkms --dkmstree "$S/dkms" --sourcetree "$S/deb/usr/src" \
+    kbpp_run "$logf" $DKMS_WRAP "${KBP_IN_ROOT[@]}" env "${DKMS_ENV[@]}" dkms --dkmstree "$S/dkms" --sourcetree "$S/deb/usr/src" \
         --installtree "$S/out/lib/modules" --kernelsourcedir "$kdir" --no-depmod "$@"
 }
 built_ko() {
@@ -87,7 +84,7 @@ built_ko() {
 }
 check_status() {
     local st
-    st=$("${ROOT_WRAP[@]}" dkms --dkmstree "$S/dkms" --sourcetree "$S/deb/usr/src" status -m "$NAME" -v "$MOD_VER" -k "$REL" 2>&1)
+    st=$(kbp_in_build_root dkms --dkmstree "$S/dkms" --sourcetree "$S/deb/usr/src" status -m "$NAME" -v "$MOD_VER" -k "$REL" 2>&1)
     case "$st" in *"$NAME/$MOD_VER, $REL, "*": built"*) pass "dkms status ($1): $st" ;; *) fail "dkms status after the build against $1: '$st'" ;; esac
 }
 
