@@ -28,6 +28,7 @@
 #include "shared/output.h"
 #include "shared/fs.h"
 #include "shared/scratch.h"
+#include "shared/stopwatch.h"
 #include "sink/sink.h"
 
 /* Module.symvers must exist (or be explicitly waived) and parse the way the
@@ -97,11 +98,14 @@ const char *pack_scratch_dir(struct pack_ctx *ctx)
 
 /* Steps that add or replace entries after the manifests made their
  * selection: files kbuild-pack brings or makes itself (ORIGIN_TOOL). */
-static int (*const post_select_steps[])(struct pack_ctx *) = {
-	bundled_modpost_install,
-	hosttools_rebuild, /* after the bundled modpost: it warns about it when foreign */
-	vmlinux_step,      /* the BTF base of modules */
-	strip_debug_step,  /* last: also what the steps above rebuilt */
+static const struct {
+	const char *name;
+	int (*run)(struct pack_ctx *);
+} post_select_steps[] = {
+	{ "bundled-modpost", bundled_modpost_install },
+	{ "host-tools", hosttools_rebuild }, /* after the bundled modpost: it warns about it when foreign */
+	{ "vmlinux", vmlinux_step },         /* the BTF base of modules */
+	{ "strip-debug", strip_debug_step }, /* last: also what the steps above rebuilt */
 };
 
 static void print_list(const struct filelist *fl)
@@ -184,20 +188,29 @@ static int write_output(const struct pack_ctx *ctx, const struct manifest_set *m
 				  .clamp_mtime = o->clamp_mtime, .format = o->format, .hardlink_dups = o->hardlink_dups,
 				  .no_source_link = !packs_main(o) };
 	_cleanup_(sink_freep) struct sink *s = sink_new(&sc);
+	struct stopwatch w;
 	int r;
 
+	stopwatch_start(&w);
 	r = sink_write_all(s, ctx->fl);
 	if (r == 0)
 		r = sink_finish(s);
-	if (r == 0 && (o->verify || ctx->canary) && !o->ncomponents) /* a part: verify_whole() did */
+	stopwatch_lap(&w, "write");
+	if (r == 0 && (o->verify || ctx->canary) && !o->ncomponents) { /* a part: verify_whole() did */
 		r = verify_staged(ctx, s);
-	if (r == 0 && o->report)
+		stopwatch_lap(&w, "verify");
+	}
+	if (r == 0 && o->report) {
 		r = write_report(ctx, ms);
+		stopwatch_lap(&w, "report");
+	}
 	/* A signal during --verify or --report must not let the result out. */
 	if (r == 0 && interrupted())
 		r = -EINTR;
-	if (r == 0)
+	if (r == 0) {
 		r = sink_commit(s);
+		stopwatch_lap(&w, "commit");
+	}
 	if (r < 0) {
 		sink_abort(s);
 		return r;
@@ -276,33 +289,40 @@ static int check_series(struct pack_ctx *ctx, const struct manifest_set *ms)
 	return -EPROTONOSUPPORT;
 }
 
-static int run_post_select_steps(struct pack_ctx *ctx)
+static int run_post_select_steps(struct pack_ctx *ctx, struct stopwatch *w)
 {
 	int r = 0;
 
-	for (size_t i = 0; r == 0 && i < ARRAY_SIZE(post_select_steps); i++)
-		r = interrupted() ? -EINTR : post_select_steps[i](ctx);
+	for (size_t i = 0; r == 0 && i < ARRAY_SIZE(post_select_steps); i++) {
+		r = interrupted() ? -EINTR : post_select_steps[i].run(ctx);
+		stopwatch_lap(w, post_select_steps[i].name);
+	}
 	return r;
 }
 
 int pack_select(const struct pack_opts *o, struct pack_sel *sel)
 {
 	struct select_opts so = { .clamp_mtime = o->clamp_mtime, .allow_outside_links = o->rules.allow_outside_links };
+	struct stopwatch w;
 	int r;
 
+	stopwatch_start(&w);
 	*sel = (struct pack_sel){ .ctx = { .t = &sel->t, .o = o, .fl = &sel->fl } };
 	r = open_tree(&sel->t, o);
 	if (r < 0)
 		return r;
+	stopwatch_lap(&w, "tree");
 	r = manifest_load_tree(&sel->ms, o->rules.manifest_dir, sel->t.srcarch, o->rules.extra_manifests, o->rules.nextra);
 	if (r == 0)
 		r = check_series(&sel->ctx, &sel->ms);
 	if (r == 0)
 		r = check_components(o, &sel->ms);
+	stopwatch_lap(&w, "manifests");
 	if (r == 0)
 		r = select_files(&sel->t, &sel->ms, &so, &sel->fl);
+	stopwatch_lap(&w, "select");
 	if (r == 0)
-		r = run_post_select_steps(&sel->ctx);
+		r = run_post_select_steps(&sel->ctx, &w);
 	return r;
 }
 

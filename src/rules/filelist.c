@@ -3,6 +3,8 @@
 #include "rules/filelist.h"
 
 #include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -72,6 +74,31 @@ struct pack_entry *filelist_find(const struct filelist *fl, const char *rel)
 {
 	struct pack_entry **e = bsearch(rel, fl->v, fl->n, sizeof(*fl->v), rel_cmp);
 	return e ? *e : NULL;
+}
+
+static int by_address(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t) * (void *const *)a, y = (uintptr_t) * (void *const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void filelist_remove(struct filelist *fl, struct pack_entry *const *gone, size_t n)
+{
+	struct pack_entry **sorted = xmalloc((n + 1) * sizeof(*gone));
+	size_t k = 0;
+
+	if (n)
+		memcpy(sorted, gone, n * sizeof(*gone));
+	qsort(sorted, n, sizeof(*sorted), by_address);
+	for (size_t i = 0; i < fl->n; i++) {
+		if (n && bsearch(&fl->v[i], sorted, n, sizeof(*sorted), by_address))
+			entry_free(fl->v[i]);
+		else
+			fl->v[k++] = fl->v[i];
+	}
+	fl->n = k;
+	free(sorted);
 }
 
 void filelist_release(struct filelist *fl)

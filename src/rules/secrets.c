@@ -235,19 +235,40 @@ const char *secrets_sig_key(const struct kconfig *kc)
 	return key && *key && !str_starts_with(key, "pkcs11:") ? key : NULL;
 }
 
-/* The one test of pack and verify: by name, then by the bytes. */
-int secrets_is_key_material(const char *rel, const char *sig_key, const char *path)
+/* Key material by its name alone. */
+static bool key_by_name(const char *rel, const char *sig_key)
 {
 	static const char priv[] = ".priv";
 	const size_t plen = sizeof(priv) - 1;
 	const char *base = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
-	_cleanup_close_ int fd = -1;
 	size_t blen = strlen(base);
+
+	return !strcasecmp(base, "signing_key.pem") || (blen >= plen && !strcasecmp(base + blen - plen, priv)) ||
+	       (sig_key && !strcmp(rel, sig_key));
+}
+
+/* The bytes of fd, opened without blocking; a file replaced since its
+ * stat by a fifo or a device is not read (it is never copied either). */
+static int fd_is_key(int fd)
+{
 	struct stat st;
 
-	if (!strcasecmp(base, "signing_key.pem") || (blen >= plen && !strcasecmp(base + blen - plen, priv)))
-		return 1;
-	if (sig_key && !strcmp(rel, sig_key))
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	return S_ISREG(st.st_mode) ? fd_has_key(fd) : 0;
+}
+
+#define KEY_OPEN_FLAGS (O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+
+/* The one test of pack and verify: by name, then by the bytes. */
+int secrets_is_key_material(const char *rel, const char *sig_key, const char *path)
+{
+	_cleanup_close_ int fd = -1;
+	struct stat st;
+
+	if (key_by_name(rel, sig_key))
 		return 1;
 	/* A symlink is followed: what it points to is what gets copied. A fifo
 	 * or a device is not even opened (it is never copied either). */
@@ -255,36 +276,47 @@ int secrets_is_key_material(const char *rel, const char *sig_key, const char *pa
 		return -errno;
 	if (!S_ISREG(st.st_mode))
 		return 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0)
-		return -errno;
-	if (!S_ISREG(st.st_mode))
-		return 0; /* replaced since */
-	return fd_has_key(fd);
+	fd = open(path, KEY_OPEN_FLAGS);
+	return fd_is_key(fd);
 }
 
-static bool same_file(const char *a, const char *b)
-{
-	_cleanup_free_ char *ra = realpath(a, NULL);
-	_cleanup_free_ char *rb = realpath(b, NULL);
-
-	return ra && rb && !strcmp(ra, rb);
-}
-
-int secrets_is_private_key(const struct ktree *t, const char *rel, const char *abs)
+/* The key named absolute, or relative to the object or the source tree:
+ * each path that exists, by its identity (a hard link to it is it too). */
+void secrets_sig_init(struct secrets_sig *s, const struct ktree *t)
 {
 	const char *key = secrets_sig_key(&t->config);
+	char *paths[2] = { NULL, NULL };
+	struct stat st;
 
-	/* The key may also be named absolute or relative to the source tree. */
-	if (key && key[0] == '/' && same_file(abs, key))
-		return 1;
-	if (key && key[0] != '/') {
-		_cleanup_free_ char *o = path_join(t->obj, key);
-		_cleanup_free_ char *s = path_join(t->src, key);
-		if (same_file(abs, o) || same_file(abs, s))
-			return 1;
+	*s = (struct secrets_sig){ .key = key };
+	if (!key)
+		return;
+	if (key[0] == '/') {
+		paths[0] = xstrdup(key);
+	} else {
+		paths[0] = path_join(t->obj, key);
+		paths[1] = path_join(t->src, key);
 	}
-	return secrets_is_key_material(rel, key, abs);
+	for (size_t i = 0; i < 2; i++) {
+		if (paths[i] && stat(paths[i], &st) == 0 && S_ISREG(st.st_mode)) {
+			s->id[s->n].dev = st.st_dev;
+			s->id[s->n++].ino = st.st_ino;
+		}
+		free(paths[i]);
+	}
+}
+
+bool secrets_named_key(const struct secrets_sig *s, const char *rel, const struct stat *st)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (st->st_dev == s->id[i].dev && st->st_ino == s->id[i].ino)
+			return true;
+	return key_by_name(rel, s->key);
+}
+
+int secrets_file_has_key(const char *path)
+{
+	_cleanup_close_ int fd = open(path, KEY_OPEN_FLAGS);
+
+	return fd_is_key(fd);
 }

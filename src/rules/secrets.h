@@ -7,10 +7,29 @@
 
 #include "kernel/tree.h"
 
-/* pack's test of a file of the trees: secrets_is_key_material(), and the
- * file CONFIG_MODULE_SIG_KEY names by any path (absolute, or relative to
- * OBJ or SRC). 1: a key, 0: not, negative errno: abs cannot be read. */
-int secrets_is_private_key(const struct ktree *t, const char *rel, const char *abs);
+#include <sys/stat.h>
+#include <sys/types.h>
+
+/* The file CONFIG_MODULE_SIG_KEY names, looked up once per selection: its
+ * name, and the identity of each path it may be named by (absolute, or
+ * relative to OBJ or SRC) that exists. */
+struct secrets_sig {
+	const char *key;
+	size_t n;
+	struct {
+		dev_t dev;
+		ino_t ino;
+	} id[2];
+};
+void secrets_sig_init(struct secrets_sig *s, const struct ktree *t);
+/* pack's test of a file of the trees, in two halves: the one without I/O
+ * (rel in the tree; st: its stat, a symlink followed): the signing key by
+ * identity, or key material by name (secrets_is_key_material's names) */
+bool secrets_named_key(const struct secrets_sig *s, const char *rel, const struct stat *st);
+/* and the bytes (secrets_is_key_material's) of the regular file at path, a
+ * link followed, opened without blocking; a fifo or a device put there
+ * since is not read. 1: a key, 0: not, negative errno: it cannot be read. */
+int secrets_file_has_key(const char *path);
 /* The file CONFIG_MODULE_SIG_KEY names, or NULL (unset, or a PKCS#11 URI). */
 const char *secrets_sig_key(const struct kconfig *kc);
 /* The private-key test of pack and verify, by content whatever the name.

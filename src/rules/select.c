@@ -18,6 +18,7 @@
 #include "shared/array.h"
 #include "shared/path.h"
 #include "shared/interrupt.h"
+#include "shared/workers.h"
 
 struct walk {
 	const struct ktree *t;
@@ -29,22 +30,33 @@ struct walk {
 	struct filelist *fl;
 	size_t matched;
 	const struct timespec *mtime; /* what the files get, if not their own */
+	const struct secrets_sig *sig;
+	struct key_checks *keys;
 };
 
-/* True when the file at abs (a link: its target) must not be packed. */
-static bool is_secret(struct walk *w, const char *rel, const char *abs)
-{
-	int r = secrets_is_private_key(w->t, rel, abs);
+/* The key check of the selected files, in the order of the selection: by
+ * what a file is or is named during the walk (found 1), by its bytes after
+ * it, for all of them at once (drop_key_material). */
+struct key_check {
+	struct pack_entry *e;
+	int found; /* 1: key material, 0: not (yet), negative errno: unreadable */
+};
+struct key_checks {
+	struct key_check *v;
+	size_t n;
+};
 
-	/* A file that cannot be read to clear it is treated as a key. */
-	if (r < 0)
-		log_warn("not copying %s: cannot read it to check it for private key material: %s", abs, strerror(-r));
-	else if (r > 0)
-		log_warn("not copying private key material: %s", abs);
-	return r != 0;
+/* e, just selected (rel; st: its stat, a link followed), to be checked. */
+static void check_for_key(struct walk *w, struct pack_entry *e, const struct stat *st)
+{
+	struct key_checks *k = w->keys;
+
+	if (k->n % 256 == 0)
+		k->v = xrealloc(k->v, (k->n + 256) * sizeof(*k->v));
+	k->v[k->n++] = (struct key_check){ .e = e, .found = secrets_named_key(w->sig, e->rel, st) };
 }
 
-static void add_file_entry(struct walk *w, const char *rel, const char *abs, const struct stat *st)
+static struct pack_entry *add_file_entry(struct walk *w, const char *rel, const char *abs, const struct stat *st)
 {
 	struct pack_entry *e = filelist_add(w->fl, rel, ENTRY_FILE);
 
@@ -57,6 +69,7 @@ static void add_file_entry(struct walk *w, const char *rel, const char *abs, con
 	e->size = st->st_size;
 	e->mtime = timespec_clamp(w->mtime ? *w->mtime : st->st_mtim, w->o->clamp_mtime);
 	w->matched++;
+	return e;
 }
 
 static struct pack_entry *add_link_entry(struct walk *w, const char *rel, const char *abs, const char *target,
@@ -126,12 +139,11 @@ static int add_link(struct walk *w, int dfd, const char *name, const char *rel, 
 	if (!S_ISREG(st.st_mode))
 		return 0; /* sockets, fifos, devices have no place in a build dir */
 	res = path_resolve_link(rel, target);
-	if (is_secret(w, rel, abs))
-		return 0; /* its target holds a key: neither the link nor a copy */
-	if (res)
-		add_link_entry(w, rel, abs, target, lst, &st); /* made a copy later if its target is not selected */
-	else
-		add_file_entry(w, rel, abs, &st); /* into the other tree: a copy */
+	/* its target a key: neither the link nor a copy (drop_key_material) */
+	if (res) /* made a copy later if its target is not selected */
+		check_for_key(w, add_link_entry(w, rel, abs, target, lst, &st), &st);
+	else /* into the other tree: a copy */
+		check_for_key(w, add_file_entry(w, rel, abs, &st), &st);
 	return 0;
 }
 
@@ -150,8 +162,7 @@ static int add_path(struct walk *w, int dfd, const char *name, const char *rel, 
 	}
 	if (S_ISLNK(lst->st_mode))
 		return add_link(w, dfd, name, rel, abs, lst);
-	if (!is_secret(w, rel, abs))
-		add_file_entry(w, rel, abs, lst);
+	check_for_key(w, add_file_entry(w, rel, abs, lst), lst);
 	return 0;
 }
 
@@ -271,9 +282,10 @@ static int apply_pattern(struct walk *w)
 }
 
 static int apply_rule(const struct ktree *t, const struct manifest_set *ms, const struct select_opts *o,
-		      const struct rule *r, struct filelist *fl)
+		      const struct secrets_sig *sig, struct key_checks *keys, const struct rule *r,
+		      struct filelist *fl)
 {
-	struct walk w = { .t = t, .o = o, .r = r, .fl = fl };
+	struct walk w = { .t = t, .o = o, .r = r, .fl = fl, .sig = sig, .keys = keys };
 	_cleanup_free_ char *own = NULL;
 	struct stat mk;
 	int ret = 0;
@@ -377,25 +389,67 @@ static void apply_mtime_order(const struct manifest_set *ms, struct filelist *fl
 	}
 }
 
+static int read_for_key(void *arg, size_t i)
+{
+	struct key_check *k = &((struct key_check *)arg)[i];
+
+	if (!k->found)
+		k->found = secrets_file_has_key(k->e->abs);
+	return 0;
+}
+
+/* The key check's reads, of every selected file (and link target) at once,
+ * on every CPU; what holds key material, or cannot be read to clear it,
+ * leaves the list, with the reason, in the order of the selection. */
+static int drop_key_material(struct filelist *fl, struct key_checks *keys)
+{
+	struct ptrarray gone = { 0 };
+	int r = workers_run(keys->n, read_for_key, keys->v);
+
+	for (size_t i = 0; r == 0 && i < keys->n; i++) {
+		const struct key_check *k = &keys->v[i];
+
+		if (k->found < 0)
+			log_warn("not copying %s: cannot read it to check it for private key material: %s", k->e->abs,
+				 strerror(-k->found));
+		else if (k->found > 0)
+			log_warn("not copying private key material: %s", k->e->abs);
+		if (k->found)
+			ptrarray_push(&gone, k->e);
+	}
+	if (r == 0)
+		filelist_remove(fl, (struct pack_entry *const *)gone.v, gone.n);
+	ptrarray_free(&gone, NULL);
+	return r;
+}
+
 int select_files(const struct ktree *t, const struct manifest_set *ms, const struct select_opts *o,
 		 struct filelist *fl)
 {
-	int ret;
+	struct key_checks keys = { 0 };
+	struct secrets_sig sig;
+	int ret = 0;
 
-	for (size_t i = 0; i < ms->nrules; i++) {
+	secrets_sig_init(&sig, t);
+	for (size_t i = 0; ret == 0 && i < ms->nrules; i++) {
 		const struct rule *r = ms->rules[i];
 
-		if (interrupted())
-			return -EINTR;
+		if (interrupted()) {
+			ret = -EINTR;
+			break;
+		}
 		if (o->any_config ? !rule_in_kernel(r, t->version, t->patchlevel)
 				  : !rule_applies(r, &t->config, t->version, t->patchlevel)) {
 			log_debug("rule %s: condition not met", r->name);
 			continue;
 		}
-		ret = apply_rule(t, ms, o, r, fl);
-		if (ret < 0)
-			return ret;
+		ret = apply_rule(t, ms, o, &sig, &keys, r, fl);
 	}
+	if (ret == 0)
+		ret = drop_key_material(fl, &keys);
+	free(keys.v);
+	if (ret < 0)
+		return ret;
 	filelist_sort_dedup(fl);
 	ret = fix_links(fl);
 	if (ret < 0)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
 #include "log.h"
 
 #include <stdarg.h>
@@ -31,9 +32,11 @@ void log_msg(enum log_level level, const char *fmt, ...)
 
 	if (level > cur)
 		return;
+	flockfile(stderr); /* one line, whichever thread says it */
 	fprintf(stderr, "%s: %s", prog, tag[level]);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	funlockfile(stderr);
 }

@@ -5,6 +5,9 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -17,6 +20,7 @@
 #include "shared/alloc.h"
 #include "shared/path.h"
 #include "shared/fs.h"
+#include "shared/workers.h"
 #include "sink/sink.h"
 #include "sink/staging.h"
 
@@ -36,6 +40,15 @@ struct sink_dir {
 	struct dir_time *dirs;
 	size_t ndirs;
 	struct timespec newest; /* build/ itself takes the newest entry's time */
+	int tmpfd;              /* tmp, which every path below is relative to */
+	/* The files, copied by finish on every CPU (workers.h) once the
+	 * directories they go into exist. */
+	const struct pack_entry **files;
+	size_t nfiles;
+	mode_t umask;           /* a file created with its mode needs no fchmod when this spares it */
+	atomic_bool no_copy_range; /* copy_file_range said EXDEV (or the like): read and write */
+	atomic_bool no_noatime;    /* O_NOATIME said EPERM (not our files): open without it */
+	atomic_flag reported;      /* the first copy that failed said why; the others keep quiet */
 };
 
 #define SD(s) ((struct sink_dir *)(s))
@@ -76,15 +89,39 @@ static int dir_begin(struct sink *s)
 		log_err("cannot create a temporary directory in %s: %s", d->modules_dir, strerror(-r));
 		return r;
 	}
+	d->tmpfd = open(d->tmp, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (d->tmpfd < 0) {
+		r = -errno;
+		log_err("cannot open %s: %s", d->tmp, strerror(-r));
+		return r;
+	}
 	sink_set_path(s, d->tmp);
 	return 0;
 }
 
-static int copy_fd(int in, int out)
+/* The first failure of a copy says why; the others (ENOSPC hits every
+ * thread at once) keep quiet. Returns r. */
+static int copy_error(struct sink_dir *d, int r, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[PATH_MAX * 2 + 128];
+
+	if (atomic_flag_test_and_set(&d->reported))
+		return r;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	log_err("%s: %s", msg, strerror(-r));
+	return r;
+}
+
+/* copy_file_range where the file systems allow it (in the kernel, a reflink
+ * where they have them), else read and write. */
+static int copy_fd(struct sink_dir *d, int in, int out)
 {
 	char buf[1 << 16];
 
-	for (;;) {
+	while (!atomic_load_explicit(&d->no_copy_range, memory_order_relaxed)) {
 		ssize_t n = copy_file_range(in, NULL, out, NULL, 1 << 30, 0);
 		if (n == 0)
 			return 0;
@@ -94,7 +131,8 @@ static int copy_fd(int in, int out)
 			continue;
 		if (errno != EXDEV && errno != ENOSYS && errno != EOPNOTSUPP && errno != EINVAL)
 			return -errno;
-		break;
+		/* the same for every file of this pack: ask no more */
+		atomic_store(&d->no_copy_range, true);
 	}
 	for (;;) {
 		ssize_t n = read(in, buf, sizeof(buf)), w = 0;
@@ -117,61 +155,65 @@ static int copy_fd(int in, int out)
 	}
 }
 
-static int copy_file(const struct pack_entry *e, const char *dst)
+static int open_source(struct sink_dir *d, const char *path)
 {
-	_cleanup_close_ int in = open(e->abs, O_RDONLY | O_CLOEXEC | O_NOATIME);
+	int fd = -1;
+
+	if (!atomic_load_explicit(&d->no_noatime, memory_order_relaxed)) {
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOATIME);
+		if (fd >= 0 || errno != EPERM)
+			return fd;
+		atomic_store(&d->no_noatime, true);
+	}
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+static int copy_file(struct sink_dir *d, const struct pack_entry *e)
+{
+	_cleanup_close_ int in = open_source(d, e->abs);
 	_cleanup_close_ int out = -1;
-	struct timespec ts[2];
+	struct timespec ts[2] = { e->mtime, e->mtime };
+	/* created with its mode where the umask spares it: no fchmod */
+	bool exact = (e->mode & ~d->umask) == e->mode;
 	int r;
 
-	if (in < 0 && errno == EPERM)
-		in = open(e->abs, O_RDONLY | O_CLOEXEC);
-	if (in < 0) {
-		r = -errno;
-		log_err("cannot read %s: %s", e->abs, strerror(errno));
-		return r;
-	}
-	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (out < 0) {
-		r = -errno;
-		log_err("cannot create %s: %s", dst, strerror(errno));
-		return r;
-	}
-	r = copy_fd(in, out);
-	if (r < 0) {
-		log_err("cannot copy %s to %s: %s", e->abs, dst, strerror(-r));
-		return r;
-	}
-	ts[0] = e->mtime;
-	ts[1] = e->mtime;
-	if (fchmod(out, e->mode) < 0 || futimens(out, ts) < 0) {
-		r = -errno;
-		log_err("cannot set mode/time of %s: %s", dst, strerror(errno));
-		return r;
-	}
-	if (close(out) < 0) {
-		out = -1;
-		r = -errno;
-		log_err("cannot write %s: %s", dst, strerror(errno));
-		return r;
-	}
+	if (in < 0)
+		return copy_error(d, -errno, "cannot read %s", e->abs);
+	out = openat(d->tmpfd, e->rel, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exact ? e->mode : 0600);
+	if (out < 0)
+		return copy_error(d, -errno, "cannot create %s/%s", d->tmp, e->rel);
+	r = copy_fd(d, in, out);
+	if (r < 0)
+		return copy_error(d, r, "cannot copy %s to %s/%s", e->abs, d->tmp, e->rel);
+	if ((!exact && fchmod(out, e->mode) < 0) || futimens(out, ts) < 0)
+		return copy_error(d, -errno, "cannot set mode/time of %s/%s", d->tmp, e->rel);
+	r = close(out);
 	out = -1;
+	if (r < 0)
+		return copy_error(d, -errno, "cannot write %s/%s", d->tmp, e->rel);
 	return 0;
 }
 
+static int copy_one(void *arg, size_t i)
+{
+	struct sink_dir *d = arg;
+
+	return copy_file(d, d->files[i]);
+}
+
+/* Directories and links now, in order; the files in finish, all at once. */
 static int dir_add(struct sink *s, const struct pack_entry *e)
 {
 	struct sink_dir *d = SD(s);
-	_cleanup_free_ char *dst = path_join(d->tmp, e->rel);
 	struct timespec ts[2] = { e->mtime, e->mtime };
 
 	if (timespec_cmp(&e->mtime, &d->newest) > 0)
 		d->newest = e->mtime;
 	switch (e->type) {
 	case ENTRY_DIR:
-		if (mkdir(dst, 0755) < 0 && errno != EEXIST) {
+		if (mkdirat(d->tmpfd, e->rel, 0755) < 0 && errno != EEXIST) {
 			int r = -errno;
-			log_err("cannot create %s: %s", dst, strerror(errno));
+			log_err("cannot create %s/%s: %s", d->tmp, e->rel, strerror(errno));
 			return r;
 		}
 		d->dirs = xrealloc(d->dirs, (d->ndirs + 1) * sizeof(*d->dirs));
@@ -179,14 +221,18 @@ static int dir_add(struct sink *s, const struct pack_entry *e)
 		d->dirs[d->ndirs++].mtime = e->mtime;
 		return 0;
 	case ENTRY_LINK:
-		if (symlink(e->target, dst) < 0 || utimensat(AT_FDCWD, dst, ts, AT_SYMLINK_NOFOLLOW) < 0) {
+		if (symlinkat(e->target, d->tmpfd, e->rel) < 0 ||
+		    utimensat(d->tmpfd, e->rel, ts, AT_SYMLINK_NOFOLLOW) < 0) {
 			int r = -errno;
-			log_err("cannot create symlink %s: %s", dst, strerror(errno));
+			log_err("cannot create symlink %s/%s: %s", d->tmp, e->rel, strerror(errno));
 			return r;
 		}
 		return 0;
 	case ENTRY_FILE:
-		return copy_file(e, dst);
+		if (d->nfiles % 1024 == 0)
+			d->files = xrealloc(d->files, (d->nfiles + 1024) * sizeof(*d->files));
+		d->files[d->nfiles++] = e;
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -197,12 +243,11 @@ static int set_dir_times(struct sink_dir *d)
 
 	/* Deepest first, so setting a child's time does not disturb its parent's. */
 	for (size_t i = d->ndirs; i-- > 0;) {
-		_cleanup_free_ char *p = path_join(d->tmp, d->dirs[i].rel);
 		struct timespec ts[2] = { d->dirs[i].mtime, d->dirs[i].mtime };
 
-		if (utimensat(AT_FDCWD, p, ts, 0) < 0) {
+		if (utimensat(d->tmpfd, d->dirs[i].rel, ts, 0) < 0) {
 			int r = -errno;
-			log_err("cannot set the time of %s: %s", p, strerror(errno));
+			log_err("cannot set the time of %s/%s: %s", d->tmp, d->dirs[i].rel, strerror(errno));
 			return r;
 		}
 	}
@@ -250,14 +295,21 @@ static int publish(struct sink_dir *d, bool force)
 	return r == -EEXIST || r == -ENOTEMPTY ? sink_exists_error(d->final) : r;
 }
 
+/* The files, on every CPU; then the directories' times, which the copies
+ * disturbed. */
+static int dir_finish(struct sink *s)
+{
+	struct sink_dir *d = SD(s);
+	int r = workers_run(d->nfiles, copy_one, d);
+
+	return r < 0 ? r : set_dir_times(d);
+}
+
 static int dir_commit(struct sink *s)
 {
 	struct sink_dir *d = SD(s);
 	int r;
 
-	r = set_dir_times(d);
-	if (r < 0)
-		return r;
 	if (chmod(d->tmp, 0755) < 0) {
 		r = -errno;
 		log_err("cannot set the mode of %s: %s", d->tmp, strerror(errno));
@@ -271,6 +323,8 @@ static int dir_commit(struct sink *s)
 	d->tmp = NULL;
 	close(d->lock);
 	d->lock = -1;
+	close(d->tmpfd);
+	d->tmpfd = -1;
 	sink_set_path(s, d->final);
 	r = s->cfg.no_source_link || s->cfg.bare ? 0 : place_source_link(d, &s->cfg);
 	if (r < 0)
@@ -288,6 +342,9 @@ static void dir_abort(struct sink *s)
 {
 	struct sink_dir *d = SD(s);
 
+	if (d->tmpfd >= 0)
+		close(d->tmpfd);
+	d->tmpfd = -1;
 	if (d->tmp) {
 		int r = rm_rf(d->tmp);
 		if (r < 0)
@@ -316,6 +373,9 @@ static void dir_free(struct sink *s)
 	free(d->tmp);
 	if (d->lock >= 0)
 		close(d->lock);
+	if (d->tmpfd >= 0)
+		close(d->tmpfd);
+	free(d->files);
 	for (size_t i = 0; i < d->ncreated; i++)
 		free(d->created[i]);
 	free(d->created);
@@ -329,6 +389,7 @@ static const struct sink_ops dir_ops = {
 	.name = "dir",
 	.begin = dir_begin,
 	.add = dir_add,
+	.finish = dir_finish,
 	.commit = dir_commit,
 	.abort = dir_abort,
 	.free = dir_free,
@@ -341,5 +402,11 @@ struct sink *sink_dir_new(const struct sink_config *cfg)
 	d->base.ops = &dir_ops;
 	d->base.cfg = *cfg;
 	d->lock = -1;
+	d->tmpfd = -1;
+	d->umask = umask(022);
+	umask(d->umask);
+	atomic_init(&d->no_copy_range, false);
+	atomic_init(&d->no_noatime, false);
+	atomic_flag_clear(&d->reported);
 	return &d->base;
 }

@@ -3,6 +3,7 @@
  * writable by mktree.sh): select, filelist, the sinks, verify, diff, report
  * and the private-key test, held against expected files (expected/). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -291,13 +292,25 @@ DEFINE_TEST(report)
 	cleanup();
 }
 
+/* pack's key check of the file at path, named rel in its tree: its two
+ * halves, as select runs them. */
+static int is_private_key(const struct secrets_sig *sig, const char *rel, const char *path)
+{
+	struct stat st;
+
+	assert_int_eq(stat(path, &st), 0);
+	return secrets_named_key(sig, rel, &st) ? 1 : secrets_file_has_key(path);
+}
+
 /* The signing key, whatever CONFIG_MODULE_SIG_KEY names, and PEM private keys
  * (tests/hostile and tests/unit/verify-synth.sh: every other kind). */
 DEFINE_TEST(secrets)
 {
 	static const char pem[] = "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n";
 	static const char cert[] = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
-	_cleanup_free_ char *src = NULL, *obj = NULL, *key = NULL, *pub = NULL, *der = NULL, *ac = NULL;
+	_cleanup_free_ char *src = NULL, *obj = NULL, *key = NULL, *pub = NULL, *der = NULL, *ac = NULL,
+			    *named = NULL, *linked = NULL, *gone = NULL;
+	struct secrets_sig sig;
 	struct ktree t;
 
 	mktree("split");
@@ -306,14 +319,27 @@ DEFINE_TEST(secrets)
 	write_text(ac, "a", "CONFIG_MODULE_SIG_KEY=\"certs/custom.der\"\n");
 	assert_int_eq(ktree_open(&t, src, obj, NULL), 0);
 	key = scratch_path("t/obj/other.pem"), pub = scratch_path("t/obj/public.pem"), der = scratch_path("t/obj/certs/custom.der");
+	named = scratch_path("t/obj/certs/signing_key.pem"), linked = scratch_path("t/obj/certs/copy.der");
+	{
+		_cleanup_free_ char *certs = scratch_path("t/obj/certs");
+		assert_int_eq(mkdir(certs, 0755) == 0 || errno == EEXIST, 1);
+	}
 	write_text(key, "w", pem);
 	write_text(pub, "w", cert);
-	assert_int_eq(secrets_is_private_key(&t, "other.pem", key), 1);
-	assert_int_eq(secrets_is_private_key(&t, "public.pem", pub), 0);
-	assert_int_eq(secrets_is_private_key(&t, "certs/custom.der", der), 1);
-	assert_int_eq(secrets_is_private_key(&t, "certs/signing_key.pem", "/nonexistent"), 1);
+	/* The configured key holds no key-like bytes: only its name and its
+	 * identity make it one (a hard link to it is it too). */
+	write_text(der, "w", cert);
+	write_text(named, "w", cert);
+	assert_int_eq(link(der, linked), 0);
+	secrets_sig_init(&sig, &t);
+	assert_int_eq(is_private_key(&sig, "other.pem", key), 1);
+	assert_int_eq(is_private_key(&sig, "public.pem", pub), 0);
+	assert_int_eq(is_private_key(&sig, "certs/custom.der", der), 1);
+	assert_int_eq(is_private_key(&sig, "certs/copy.der", linked), 1);
+	assert_int_eq(is_private_key(&sig, "certs/signing_key.pem", named), 1);
 	/* Not read, not cleared: pack leaves it out with the reason. */
-	assert_int_eq(secrets_is_private_key(&t, "certs/signing_key.x509", "/nonexistent"), -ENOENT);
+	gone = scratch_path("t/obj/certs/gone.x509");
+	assert_int_eq(secrets_file_has_key(gone), -ENOENT);
 	/* By content, whatever the name. */
 	assert_int_eq(secrets_is_key_material("include/linux/a.h", NULL, key), 1);
 	assert_int_eq(secrets_is_key_material("include/linux/b.h", NULL, pub), 0);

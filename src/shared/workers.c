@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#define _GNU_SOURCE
+#include "shared/workers.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+
+#include "shared/alloc.h"
+#include "shared/interrupt.h"
+
+#define WORKERS_MAX 8
+/* Below this many items a thread costs more than it saves. */
+#define WORKERS_MIN_ITEMS 64
+
+struct run {
+	size_t n;
+	int (*fn)(void *arg, size_t i);
+	void *arg;
+	atomic_size_t next;
+	atomic_int failure;
+};
+
+static void *work(void *p)
+{
+	struct run *w = p;
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&w->next, 1);
+		int r;
+
+		if (i >= w->n || atomic_load(&w->failure))
+			break;
+		r = interrupted() ? -EINTR : w->fn(w->arg, i);
+		if (r < 0) {
+			int none = 0;
+			atomic_compare_exchange_strong(&w->failure, &none, r);
+			break;
+		}
+	}
+	return NULL;
+}
+
+size_t workers_count(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		return 1;
+	n = CPU_COUNT(&set);
+	return n < 1 ? 1 : n > WORKERS_MAX ? WORKERS_MAX : (size_t)n;
+}
+
+int workers_run(size_t n, int (*fn)(void *arg, size_t i), void *arg)
+{
+	struct run w = { .n = n, .fn = fn, .arg = arg };
+	size_t nthreads = n < WORKERS_MIN_ITEMS ? 1 : workers_count();
+	pthread_t tid[WORKERS_MAX];
+	size_t started = 0;
+
+	atomic_init(&w.next, 0);
+	atomic_init(&w.failure, 0);
+	/* A thread that cannot be made leaves its share to the others. */
+	for (size_t t = 1; t < nthreads; t++)
+		if (pthread_create(&tid[started], NULL, work, &w) == 0)
+			started++;
+	work(&w);
+	for (size_t t = 0; t < started; t++)
+		pthread_join(tid[t], NULL);
+	return atomic_load(&w.failure);
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Work spread over the CPUs this process may run on: the copies of a pack
+ * and the reads of its key check are independent, file by file. */
+#pragma once
+
+#include <stddef.h>
+
+/* fn(arg, i) for each i in [0, n), on up to workers_count() threads, the
+ * caller's among them, in no particular order. No new item is started
+ * after one fails or a signal arrived (interrupt.h). Returns the first
+ * failure in time, -EINTR, or 0. Every thread it started has ended when
+ * it returns (a fork after it copies no half-done thread). fn must say
+ * itself what failed (the others may fail at the same time: say it once). */
+int workers_run(size_t n, int (*fn)(void *arg, size_t i), void *arg);
+
+/* The CPUs of this process's affinity mask (cgroups and taskset limit it),
+ * at most 8: more threads than that only contend for the same disk. */
+size_t workers_count(void);
