@@ -2,14 +2,19 @@
 # bench-pack.sh [N [SERIES:LAYOUT[:FLAVOUR]]]
 #
 # Packs a fixture kernel (default 6.1:obj; e.g. 7.2:intree, 7.2:obj:full)
-# N times (default 5) with kbuild-pack and with the kernel's own packaging:
+# N times (default 5) with kbuild-pack, with the kernel's own packaging and
+# with a plain copy of kbuild-pack's output (cp -a: the floor):
 #   deploy_kernel_headers 6.1   6.1's builddeb logic (bench/deploy_kernel_headers.sh)
 #   install-extmod-build        the tree's own scripts/package/install-extmod-build
 #                               (6.3+), run through make run-command as the
 #                               kernel's packagers run it (bench/install_extmod_build.sh)
 # each run into a fresh dir, and prints output size (du -sb), file count and
-# median wall and CPU time of each, plus the ratios ours/theirs.  Then builds
-# the test modules against every output (original trees hidden).
+# median wall and CPU time of each, plus the ratios ours/theirs, and where
+# kbuild-pack's time goes (its -v step times). Then builds the test modules
+# against every output (original trees hidden). The outputs go to TMPDIR:
+# TMPDIR=/dev/shm/... measures on tmpfs, the default /tmp on disk.
+# KBP_FIXTURE_SH=tests/fixture/debian-fixture.sh with SERIES:obj:FLAVOUR
+# (6.1:obj:amd64) packs Debian's own kernel.
 #
 # Environment: KBUILD_PACK (default: <repo>/build/bin/kbuild-pack),
 #              KBP_FIXTURE_CACHE, KBP_KEEP=1 (keep scratch), N.
@@ -23,14 +28,22 @@ kbp_setup "$B_SERIES" "$B_LAYOUT"
 OBJTREE=${OBJ:-$SRC}
 
 now() { date +%s.%N; }
+workers_note() { echo "$(nproc) CPUs, output on $(stat -f -c %T "$S")"; }
 
 run_ours() { "$KBUILD_PACK" -q --src "$SRC" ${OBJ:+--obj "$OBJ"} --out "$1" >/dev/null; }
 run_dkh61() { "$HERE/deploy_kernel_headers.sh" "$SRC" "$OBJTREE" "$1"; }
 run_extmod() { "$HERE/install_extmod_build.sh" "$SRC" "$OBJTREE" "$1" "${KBP_MAKE_VARS[@]}" >/dev/null; }
+# the floor: a plain copy of kbuild-pack's own output (made once, below)
+run_cp() { cp -a "$S/reference" "$1"; }
 TOOLS=(ours dkh61)
 [ -x "$SRC/scripts/package/install-extmod-build" ] && TOOLS+=(extmod)
+TOOLS+=(cp)
 declare -A LABEL=([ours]="kbuild-pack" [dkh61]="deploy_kernel_headers 6.1"
-                  [extmod]="install-extmod-build $B_SERIES")
+                  [extmod]="install-extmod-build $B_SERIES" [cp]="cp -a of kbuild-pack's output")
+
+# Where kbuild-pack's time goes (-v: each step's wall time), from the pack
+# that is also the plain copy's source.
+"$KBUILD_PACK" -v --src "$SRC" ${OBJ:+--obj "$OBJ"} --out "$S/reference" 2>&1 >/dev/null | sed -n 's/^kbuild-pack: time: /  /p' > "$S/steps"
 
 # Runs alternate (ours, theirs, ours, ...) so that load from other work on
 # the machine hits all alike; wall and CPU (user+sys, children included)
@@ -80,9 +93,14 @@ for tool in "${TOOLS[@]}"; do
 done
 echo
 
+echo "kbuild-pack's steps (one run, -v; $(workers_note)):"
+cat "$S/steps"
+echo
+
 # the test modules must build against every output
 ok=0
 for tool in "${TOOLS[@]}"; do
+    [ "$tool" != cp ] || continue # kbuild-pack's output again
     kdir=$S/$tool.keep/lib/modules/$REL/build
     kbp_copy_modules "$S/mod.$tool"
     if kbp_build_modules "$kdir" "$S/mod.$tool" hide; then

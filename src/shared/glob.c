@@ -59,6 +59,13 @@ static bool match_segs(const char *p, const char *s, bool allow_partial)
 
 bool glob_match(const char *pattern, const char *path)
 {
+	/* A pattern of "**" and one segment NAME matches what the last segment
+	 * of path matches: the common excludes are such, and every path walked
+	 * meets them. */
+	if (pattern[0] == '*' && pattern[1] == '*' && pattern[2] == '/' && pattern[3] && !strchr(pattern + 3, '/')) {
+		const char *base = strrchr(path, '/');
+		return fnmatch(pattern + 3, base ? base + 1 : path, 0) == 0;
+	}
 	return match_segs(pattern, path, false);
 }
 

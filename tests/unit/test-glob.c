@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "shared/glob.h"
+#include "shared/macro.h"
 #include "testsuite.h"
 
 DEFINE_TEST(glob_literal)
@@ -31,6 +32,24 @@ DEFINE_TEST(glob_doublestar)
 	assert_false(glob_match("scripts/**/*.c", "scripts/mod/modpost"));
 	assert_true(glob_match("scripts/**", "scripts/a/b/c"));
 	assert_true(glob_match("**", "anything/at/all"));
+}
+
+/* "**" + "/NAME" (the common excludes) matches the last segment only, as
+ * the general matcher would. */
+DEFINE_TEST(glob_doublestar_name)
+{
+	static const char *const pats[] = { "**/*.o", "**/.*.cmd", "**/modules.order", "**/*~", "**/[ab].h" };
+	static const char *const paths[] = { "a.o", "x/y/a.o", "a.o/b", "x/.a.o.cmd", ".cmd", "modules.order",
+					     "m/modules.order", "m/modules.order.x", "a~/b", "b~", "x/a.h", "x/c.h", "a.h/x" };
+	static const bool want[][13] = {
+		{ 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0 },
+		{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(pats); i++)
+		for (size_t j = 0; j < ARRAY_SIZE(paths); j++)
+			assert_int_eq(glob_match(pats[i], paths[j]), want[i][j]);
 }
 
 DEFINE_TEST(glob_walk_pruning)
