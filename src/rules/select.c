@@ -166,11 +166,43 @@ static int add_path(struct walk *w, int dfd, const char *name, const char *rel, 
 	return 0;
 }
 
+/* A directory's entries, sorted bytewise, with their types (DT_UNKNOWN
+ * where the file system does not say). The type spares a stat of what
+ * the walk does not take: in an object tree, most of it. */
+struct dir_entry {
+	char *name;
+	unsigned char type;
+};
+
+static int by_entry_name(const void *a, const void *b)
+{
+	return strcmp(((const struct dir_entry *)a)->name, ((const struct dir_entry *)b)->name);
+}
+
+static size_t read_dir(DIR *d, struct dir_entry **v)
+{
+	struct dirent *de;
+	size_t n = 0;
+
+	*v = NULL;
+	while ((de = readdir(d)) != NULL) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (n % 64 == 0)
+			*v = xrealloc(*v, (n + 64) * sizeof(**v));
+		(*v)[n++] = (struct dir_entry){ .name = xstrdup(de->d_name), .type = de->d_type };
+	}
+	if (n)
+		qsort(*v, n, sizeof(**v), by_entry_name);
+	return n;
+}
+
 /* Walks directory dfd (rel in the tree), which it closes. */
 static int walk_dir(struct walk *w, int dfd, const char *rel, bool all)
 {
 	DIR *d = fdopendir(dfd);
-	struct ptrarray names = { 0 };
+	struct dir_entry *ents = NULL;
+	size_t n = 0;
 	int r = 0;
 
 	if (!d) {
@@ -179,9 +211,9 @@ static int walk_dir(struct walk *w, int dfd, const char *rel, bool all)
 		log_err("%s/%s: cannot read directory: %s", w->root, rel, strerror(-r));
 		return r;
 	}
-	dir_sorted_names(d, &names);
-	for (size_t i = 0; r == 0 && i < names.n; i++) {
-		const char *name = names.v[i];
+	n = read_dir(d, &ents);
+	for (size_t i = 0; r == 0 && i < n; i++) {
+		const char *name = ents[i].name;
 		_cleanup_free_ char *crel = *rel ? xasprintf("%s/%s", rel, name) : xstrdup(name);
 		struct stat st;
 		bool m;
@@ -192,13 +224,18 @@ static int walk_dir(struct walk *w, int dfd, const char *rel, bool all)
 		}
 		if (glob_match_any(&w->excl, crel))
 			continue;
+		m = all || glob_match(w->pattern, crel);
+		/* neither taken nor a directory to go into: no stat */
+		if (!m && ents[i].type != DT_DIR && ents[i].type != DT_UNKNOWN)
+			continue;
+		if (!m && ents[i].type == DT_DIR && !glob_may_match_below(w->pattern, crel))
+			continue;
 		if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 			r = errno == ENOENT ? 0 : -errno; /* ENOENT: removed since readdir */
 			if (r < 0)
 				log_err("%s/%s: %s", w->root, crel, strerror(-r));
 			continue;
 		}
-		m = all || glob_match(w->pattern, crel);
 		if (S_ISDIR(st.st_mode)) {
 			if (m || glob_may_match_below(w->pattern, crel)) {
 				int cfd = openat(dirfd(d), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -211,7 +248,9 @@ static int walk_dir(struct walk *w, int dfd, const char *rel, bool all)
 		}
 	}
 	closedir(d);
-	ptrarray_free(&names, free);
+	for (size_t i = 0; i < n; i++)
+		free(ents[i].name);
+	free(ents);
 	return r;
 }
 
