@@ -182,12 +182,13 @@ static bool der_is_private_key(const unsigned char *buf, size_t len)
 	return false;
 }
 
-/* Reads up to len bytes; short only at the end of the file. */
-static ssize_t read_full(int fd, char *buf, size_t len)
+/* Reads up to len bytes; short only at the end of the file, or once it
+ * has `enough` (what fstat says is left: no read to find the end). */
+static ssize_t read_full(int fd, char *buf, size_t len, size_t enough)
 {
 	size_t got = 0;
 
-	while (got < len) {
+	while (got < len && (!enough || got < enough)) {
 		ssize_t n = read(fd, buf + got, len - got);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -202,18 +203,20 @@ static ssize_t read_full(int fd, char *buf, size_t len)
 
 /* The bytes of the file at fd: a DER or raw OpenSSH key is a whole file,
  * judged by its start; PEM armour and a base64 OpenSSH key may be anywhere. */
-static int fd_has_key(int fd)
+static int fd_has_key(int fd, off_t size)
 {
+	/* left: what fstat says is still to read (0: unknown, read to the end) */
 	_cleanup_free_ char *buf = xmalloc(OVERLAP + CHUNK);
-	size_t keep = 0;
+	size_t keep = 0, left = size > 0 ? (size_t)size : 0;
 	bool first = true;
 
 	for (;;) {
-		ssize_t n = read_full(fd, buf + keep, CHUNK);
+		ssize_t n = read_full(fd, buf + keep, CHUNK, left);
 		size_t len;
 
 		if (n < 0)
 			return (int)n;
+		left = left > (size_t)n ? left - (size_t)n : 0;
 		len = keep + (size_t)n;
 		if (first && (der_is_private_key((const unsigned char *)buf, (size_t)n) ||
 			      ((size_t)n >= sizeof(OPENSSH_MAGIC) && !memcmp(buf, OPENSSH_MAGIC, sizeof(OPENSSH_MAGIC)))))
@@ -257,7 +260,7 @@ static int fd_is_key(int fd)
 		return -errno;
 	if (fstat(fd, &st) < 0)
 		return -errno;
-	return S_ISREG(st.st_mode) ? fd_has_key(fd) : 0;
+	return S_ISREG(st.st_mode) ? fd_has_key(fd, st.st_size) : 0;
 }
 
 #define KEY_OPEN_FLAGS (O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)

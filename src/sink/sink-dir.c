@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -46,7 +47,8 @@ struct sink_dir {
 	const struct pack_entry **files;
 	size_t nfiles;
 	mode_t umask;           /* a file created with its mode needs no fchmod when this spares it */
-	atomic_bool no_copy_range; /* copy_file_range said EXDEV (or the like): read and write */
+	atomic_bool no_copy_range; /* copy_file_range said EXDEV (or the like): sendfile */
+	atomic_bool no_sendfile;   /* and sendfile EINVAL: read and write */
 	atomic_bool no_noatime;    /* O_NOATIME said EPERM (not our files): open without it */
 	atomic_flag reported;      /* the first copy that failed said why; the others keep quiet */
 };
@@ -116,7 +118,7 @@ static int copy_error(struct sink_dir *d, int r, const char *fmt, ...)
 }
 
 /* copy_file_range where the file systems allow it (in the kernel, a reflink
- * where they have them), else read and write. */
+ * where they have them), else sendfile, else read and write. */
 static int copy_fd(struct sink_dir *d, int in, int out)
 {
 	char buf[1 << 16];
@@ -133,6 +135,20 @@ static int copy_fd(struct sink_dir *d, int in, int out)
 			return -errno;
 		/* the same for every file of this pack: ask no more */
 		atomic_store(&d->no_copy_range, true);
+	}
+	/* Across file systems: the kernel copies page to page, without the
+	 * bytes passing through here. */
+	while (!atomic_load_explicit(&d->no_sendfile, memory_order_relaxed)) {
+		ssize_t n = sendfile(out, in, NULL, 1 << 30);
+		if (n == 0)
+			return 0;
+		if (n > 0)
+			continue;
+		if (errno == EINTR)
+			continue;
+		if (errno != EINVAL && errno != ENOSYS)
+			return -errno;
+		atomic_store(&d->no_sendfile, true);
 	}
 	for (;;) {
 		ssize_t n = read(in, buf, sizeof(buf)), w = 0;
@@ -406,6 +422,7 @@ struct sink *sink_dir_new(const struct sink_config *cfg)
 	d->umask = umask(022);
 	umask(d->umask);
 	atomic_init(&d->no_copy_range, false);
+	atomic_init(&d->no_sendfile, false);
 	atomic_init(&d->no_noatime, false);
 	atomic_flag_clear(&d->reported);
 	return &d->base;
