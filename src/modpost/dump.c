@@ -2,11 +2,15 @@
 /* Module.symvers in (-i) and out (-o), with the kernel modpost's messages. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "modpost.h"
 #include "kernel/symvers.h"
 #include "shared/alloc.h"
+#include "shared/macro.h"
 #include "shared/strbuf.h"
 
 struct dump_ctx {
@@ -60,14 +64,57 @@ static int dump_line(const struct symvers_line *l, void *userdata)
 	return 0;
 }
 
+#define DUMP_CHUNK (64 * 1024)
+
+/* The dump read in chunks of whole lines, not whole: a distribution's
+ * Module.symvers is megabytes, and nothing of a line outlives its parse.
+ * As the whole file read as one string would be, it ends at a NUL byte. */
 void mp_read_dump(struct modpost *mp, const char *fname)
 {
-	_cleanup_free_ char *buf = mp_read_text_file(fname);
+	_cleanup_close_ int fd = open(fname, O_RDONLY | O_CLOEXEC);
 	struct dump_ctx c = { mp, fname };
-	int r = symvers_parse_kernel(buf, dump_line, &c, NULL);
+	size_t cap = DUMP_CHUNK + 1, have = 0;
+	_cleanup_free_ char *buf = xmalloc(cap);
+	bool eof = false;
 
-	if (r == -EINVAL)
-		mp_fatal(mp, "parse error in symbol dump file\n");
+	if (fd < 0)
+		mp_perror_exit(fname, errno);
+	while (!eof) {
+		ssize_t n;
+		size_t whole;
+		char *nl, *nul;
+		int r;
+
+		if (cap - 1 - have < DUMP_CHUNK / 2) /* a line longer than what is left */
+			buf = xrealloc(buf, cap *= 2);
+		n = read(fd, buf + have, cap - 1 - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			mp_perror_exit(fname, errno);
+		nul = memchr(buf + have, '\0', (size_t)n);
+		eof = n == 0 || nul;
+		have = nul ? (size_t)(nul - buf) : have + (size_t)n;
+		buf[have] = '\0';
+		/* whole lines only, but at the end whatever is left */
+		nl = eof ? NULL : memrchr(buf, '\n', have);
+		whole = eof ? have : nl ? (size_t)(nl - buf) + 1 : 0;
+		if (!whole)
+			continue;
+		{
+			char keep = buf[whole];
+
+			buf[whole] = '\0';
+			r = symvers_parse_kernel(buf, dump_line, &c, NULL);
+			buf[whole] = keep;
+		}
+		if (r == -EINVAL)
+			mp_fatal(mp, "parse error in symbol dump file\n");
+		if (r)
+			break;
+		memmove(buf, buf + whole, have - whole + 1);
+		have -= whole;
+	}
 }
 
 /* 5.10 writes its symbol hash table in bucket order, each symbol under the

@@ -61,6 +61,7 @@ struct mp_module {
 	char *no_trim_symbol;       /* 7.2: .no_trim_symbol, names symbol_get() looks up */
 	size_t no_trim_symbol_len;
 	char srcversion[25];
+	struct mp_module *hnext; /* the modules of the same name hash, oldest first */
 };
 
 struct modpost {
@@ -75,6 +76,8 @@ struct modpost {
 	unsigned nr_unresolved, sec_mismatch_count;
 	uint64_t extable_entry_size; /* 5.10: learnt from the second __ex_table relocation */
 	struct ptrarray modules; /* struct mp_module * */
+	struct mp_module **mod_hash; /* by name: a dump names thousands of modules */
+	size_t mod_hash_size;
 	struct mp_symbol **hash;
 	size_t hash_size, nexported;
 	struct devtable_offsets *offsets; /* loaded on first device table */

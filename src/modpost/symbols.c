@@ -10,6 +10,31 @@
 #include "shared/array.h"
 #include "shared/str.h"
 
+static size_t hash_name(const char *s);
+
+/* mod at the end of its chain: each chain keeps the order of the list. */
+static void mod_hash_insert(struct modpost *mp, struct mp_module *mod)
+{
+	struct mp_module **p = &mp->mod_hash[hash_name(mod->name) & (mp->mod_hash_size - 1)];
+
+	while (*p)
+		p = &(*p)->hnext;
+	mod->hnext = NULL;
+	*p = mod;
+}
+
+static void mod_hash_add(struct modpost *mp, struct mp_module *mod)
+{
+	if (mp->modules.n > mp->mod_hash_size) {
+		free(mp->mod_hash);
+		mp->mod_hash_size = mp->mod_hash_size ? mp->mod_hash_size * 4 : 1024;
+		mp->mod_hash = xcalloc(mp->mod_hash_size, sizeof(*mp->mod_hash));
+		for (size_t i = 0; i + 1 < mp->modules.n; i++) /* the list in order, but mod */
+			mod_hash_insert(mp, mp->modules.v[i]);
+	}
+	mod_hash_insert(mp, mod);
+}
+
 struct mp_module *mp_module_new(struct modpost *mp, const char *name, size_t len)
 {
 	struct mp_module *mod = xcalloc(1, sizeof(*mod));
@@ -22,17 +47,18 @@ struct mp_module *mp_module_new(struct modpost *mp, const char *name, size_t len
 	mod->is_gpl_compatible = true;
 	mod->addr_size = 8;
 	ptrarray_push(&mp->modules, mod);
+	mod_hash_add(mp, mod);
 	return mod;
 }
 
-/* The module a dump line names: by name (6.x); 7.2 keeps the modules of
- * each -i file apart, so that two dumps naming one module do not make
- * their exports "exported twice". */
+/* The module a dump line names: by name (6.x), the first of the list; 7.2
+ * keeps the modules of each -i file apart, so that two dumps naming one
+ * module do not make their exports "exported twice". */
 struct mp_module *mp_module_find_dump(struct modpost *mp, const char *dump_file, const char *name)
 {
-	for (size_t i = 0; i < mp->modules.n; i++) {
-		struct mp_module *m = mp->modules.v[i];
-
+	if (!mp->mod_hash_size)
+		return NULL;
+	for (struct mp_module *m = mp->mod_hash[hash_name(name) & (mp->mod_hash_size - 1)]; m; m = m->hnext) {
 		if (mp->fmt >= KBP_MODPOST_7_2 && (!m->dump_file || strcmp(m->dump_file, dump_file)))
 			continue;
 		if (strcmp(m->name, name) == 0)
@@ -292,6 +318,9 @@ static void module_free(void *p)
 void mp_free(struct modpost *mp)
 {
 	ptrarray_free(&mp->modules, module_free);
+	free(mp->mod_hash);
+	mp->mod_hash = NULL;
+	mp->mod_hash_size = 0;
 	devtable_offsets_free(mp->offsets);
 	mp->offsets = NULL;
 	free(mp->hash);
