@@ -37,8 +37,7 @@ static int dump_line(const struct symvers_line *l, void *userdata)
 		s->is_static = false;
 		s->crc = l->crc;
 		s->crc_valid = true;
-		free(s->ns);
-		s->ns = l->ns[0] ? xstrdup(l->ns) : NULL;
+		s->ns = l->ns[0] ? mp_intern(mp, l->ns) : NULL;
 		return 0;
 	}
 	if (!strcmp(l->export_type, "EXPORT_SYMBOL_GPL")) {

@@ -30,7 +30,7 @@ enum mp_export {
 struct mp_symbol {
 	struct mp_symbol *hnext; /* exported-symbol hash chain, newest first */
 	struct mp_module *module; /* 5.10: the last module that exported it */
-	char *ns;                /* NULL: no namespace (5.10, 6.1); 6.12 always sets it */
+	const char *ns;          /* NULL: no namespace (5.10, 6.1); 6.12 always sets it; interned (mp_intern) */
 	uint32_t crc;
 	bool crc_valid;
 	bool weak;
@@ -78,6 +78,7 @@ struct modpost {
 	struct ptrarray modules; /* struct mp_module * */
 	struct mp_module **mod_hash; /* by name: a dump names thousands of modules */
 	size_t mod_hash_size;
+	struct ptrarray ns_pool; /* every namespace named once: a few dozen for 30,000 exports */
 	struct mp_symbol **hash;
 	size_t hash_size, nexported;
 	struct devtable_offsets *offsets; /* loaded on first device table */
@@ -102,6 +103,8 @@ void mp_buf_printf(struct modpost *mp, struct strbuf *b, const char *fmt, ...) _
 struct mp_module *mp_module_new(struct modpost *mp, const char *name, size_t len);
 struct mp_module *mp_module_find_dump(struct modpost *mp, const char *dump_file, const char *name);
 struct mp_symbol *mp_symbol_alloc(const char *name);
+/* The one copy of namespace ns, which lives as long as mp. */
+const char *mp_intern(struct modpost *mp, const char *ns);
 struct mp_symbol *mp_find_symbol(struct modpost *mp, const char *name, const struct mp_module *mod);
 struct mp_symbol *mp_add_exported(struct modpost *mp, const char *name, struct mp_module *mod,
 				  bool gpl_only, const char *ns);

@@ -196,8 +196,7 @@ static void update_namespaces_and_crcs(struct modpost *mp, struct mp_module *mod
 			mp_error(mp, "Could not update namespace(%s) for symbol %s\n", ns, name);
 			continue;
 		}
-		free(s->ns);
-		s->ns = ns[0] ? xstrdup(ns) : NULL;
+		s->ns = ns[0] ? mp_intern(mp, ns) : NULL;
 	}
 }
 

@@ -140,9 +140,9 @@ struct mp_symbol *mp_add_exported(struct modpost *mp, const char *name, struct m
 	s = mp_symbol_alloc(name);
 	s->module = mod;
 	s->gpl_only = gpl_only;
-	s->ns = ns ? xstrdup(ns) : NULL;
+	s->ns = ns ? mp_intern(mp, ns) : NULL;
 	ptrarray_push(&mod->exports, s);
-	if (++mp->nexported > mp->hash_size)
+	if (++mp->nexported > 4 * mp->hash_size) /* chains of four: the kernel's are longer */
 		hash_grow(mp);
 	h = hash_name(s->name) & (mp->hash_size - 1);
 	s->hnext = mp->hash[h];
@@ -295,10 +295,16 @@ void mp_keep_no_trim_symbols(struct modpost *mp, struct mp_module *mod)
 
 static void symbol_free(void *p)
 {
-	struct mp_symbol *s = p;
+	free(p);
+}
 
-	free(s->ns);
-	free(s);
+const char *mp_intern(struct modpost *mp, const char *ns)
+{
+	for (size_t i = 0; i < mp->ns_pool.n; i++)
+		if (!strcmp(mp->ns_pool.v[i], ns))
+			return mp->ns_pool.v[i];
+	ptrarray_push(&mp->ns_pool, xstrdup(ns));
+	return mp->ns_pool.v[mp->ns_pool.n - 1];
 }
 
 static void module_free(void *p)
@@ -321,6 +327,7 @@ void mp_free(struct modpost *mp)
 	free(mp->mod_hash);
 	mp->mod_hash = NULL;
 	mp->mod_hash_size = 0;
+	ptrarray_free(&mp->ns_pool, free);
 	devtable_offsets_free(mp->offsets);
 	mp->offsets = NULL;
 	free(mp->hash);
