@@ -324,6 +324,15 @@ static bool check_key(struct vctx *v, const struct tree_file *f, const char *abs
 	return r != 0;
 }
 
+static bool check_key_buf(struct vctx *v, const struct tree_file *f, const char *buf, size_t len)
+{
+	int r = secrets_is_key_material_buf(f->rel, v->sig_key, buf, len);
+
+	if (r > 0)
+		problem(v, f->rel, "private key material");
+	return r != 0;
+}
+
 /* A split flavour's link into its architecture's part (linux-kbuild-*,
  * beside it): true when f is one, checked as the file it leads to. */
 static bool check_kbuild_link(struct vctx *v, const struct tree_file *f)
@@ -380,12 +389,13 @@ static void check_files(struct vctx *v)
 		}
 		if (f->type != ENTRY_FILE)
 			continue;
-		if (check_key(v, f, abs))
-			continue;
 		/* Big files are objects and binaries, not make input. */
 		/* bounded and never blocking: the tree may change under the walk */
 		if (f->size <= (1 << 20) && read_control_file(abs, 0, &buf, &len, NULL) < 0)
 			len = 0;
+		/* the key check on the bytes just read, where they are the whole file */
+		if (buf && len == (size_t)f->size ? check_key_buf(v, f, buf, len) : check_key(v, f, abs))
+			continue;
 		if (f->mode & 0111 || str_ends_with(base, ".so"))
 			check_elf(v, f, abs);
 		if (!buf)

@@ -201,6 +201,16 @@ static ssize_t read_full(int fd, char *buf, size_t len, size_t enough)
 	return (ssize_t)got;
 }
 
+/* A whole file's bytes in memory: what fd_has_key finds in them. */
+static bool buf_has_key(const char *buf, size_t len)
+{
+	size_t head = len < CHUNK ? len : CHUNK;
+
+	return der_is_private_key((const unsigned char *)buf, head) ||
+	       (len >= sizeof(OPENSSH_MAGIC) && !memcmp(buf, OPENSSH_MAGIC, sizeof(OPENSSH_MAGIC))) ||
+	       has_private_pem(buf, len) || memmem(buf, len, OPENSSH_MAGIC_B64, strlen(OPENSSH_MAGIC_B64));
+}
+
 /* The bytes of the file at fd: a DER or raw OpenSSH key is a whole file,
  * judged by its start; PEM armour and a base64 OpenSSH key may be anywhere. */
 static int fd_has_key(int fd, off_t size)
@@ -281,6 +291,11 @@ int secrets_is_key_material(const char *rel, const char *sig_key, const char *pa
 		return 0;
 	fd = open(path, KEY_OPEN_FLAGS);
 	return fd_is_key(fd);
+}
+
+int secrets_is_key_material_buf(const char *rel, const char *sig_key, const char *buf, size_t len)
+{
+	return key_by_name(rel, sig_key) || buf_has_key(buf, len);
 }
 
 /* The key named absolute, or relative to the object or the source tree:
