@@ -117,39 +117,47 @@ static int copy_error(struct sink_dir *d, int r, const char *fmt, ...)
 	return r;
 }
 
-/* copy_file_range where the file systems allow it (in the kernel, a reflink
- * where they have them), else sendfile, else read and write. */
-static int copy_fd(struct sink_dir *d, int in, int out)
+static ssize_t by_copy_range(int in, int out)
 {
-	char buf[1 << 16];
+	return copy_file_range(in, NULL, out, NULL, 1 << 30, 0);
+}
 
-	while (!atomic_load_explicit(&d->no_copy_range, memory_order_relaxed)) {
-		ssize_t n = copy_file_range(in, NULL, out, NULL, 1 << 30, 0);
+static ssize_t by_sendfile(int in, int out)
+{
+	return sendfile(out, in, NULL, 1 << 30);
+}
+
+/* Copies in the kernel with op to the end of in (1), or finds that op
+ * cannot here (0: *cannot is set, for every file of this pack), or fails. */
+static int copy_in_kernel(ssize_t (*op)(int in, int out), atomic_bool *cannot, int in, int out)
+{
+	while (!atomic_load_explicit(cannot, memory_order_relaxed)) {
+		ssize_t n = op(in, out);
 		if (n == 0)
-			return 0;
+			return 1;
 		if (n > 0)
 			continue;
 		if (errno == EINTR)
 			continue;
 		if (errno != EXDEV && errno != ENOSYS && errno != EOPNOTSUPP && errno != EINVAL)
 			return -errno;
-		/* the same for every file of this pack: ask no more */
-		atomic_store(&d->no_copy_range, true);
+		atomic_store(cannot, true);
 	}
-	/* Across file systems: the kernel copies page to page, without the
-	 * bytes passing through here. */
-	while (!atomic_load_explicit(&d->no_sendfile, memory_order_relaxed)) {
-		ssize_t n = sendfile(out, in, NULL, 1 << 30);
-		if (n == 0)
-			return 0;
-		if (n > 0)
-			continue;
-		if (errno == EINTR)
-			continue;
-		if (errno != EINVAL && errno != ENOSYS)
-			return -errno;
-		atomic_store(&d->no_sendfile, true);
-	}
+	return 0;
+}
+
+/* copy_file_range where the file systems allow it (in the kernel, a reflink
+ * where they have them), else sendfile (across file systems: page to page,
+ * without the bytes passing through here), else read and write. */
+static int copy_fd(struct sink_dir *d, int in, int out)
+{
+	char buf[1 << 16];
+	int r = copy_in_kernel(by_copy_range, &d->no_copy_range, in, out);
+
+	if (r == 0)
+		r = copy_in_kernel(by_sendfile, &d->no_sendfile, in, out);
+	if (r != 0)
+		return r < 0 ? r : 0;
 	for (;;) {
 		ssize_t n = read(in, buf, sizeof(buf)), w = 0;
 		if (n == 0)
