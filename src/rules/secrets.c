@@ -201,18 +201,18 @@ static ssize_t read_full(int fd, char *buf, size_t len, size_t enough)
 	return (ssize_t)got;
 }
 
-/* A whole file's bytes in memory: what fd_has_key finds in them. */
-static bool buf_has_key(const char *buf, size_t len)
+/* Key material in a window of a file's bytes, whose first head bytes are
+ * the file's start (0: a window further on): a DER or raw OpenSSH key is a
+ * whole file, judged by its start; PEM armour and a base64 OpenSSH key may
+ * be anywhere. */
+static bool window_has_key(const char *buf, size_t len, size_t head)
 {
-	size_t head = len < CHUNK ? len : CHUNK;
-
-	return der_is_private_key((const unsigned char *)buf, head) ||
-	       (len >= sizeof(OPENSSH_MAGIC) && !memcmp(buf, OPENSSH_MAGIC, sizeof(OPENSSH_MAGIC))) ||
+	return (head && (der_is_private_key((const unsigned char *)buf, head) ||
+			 (head >= sizeof(OPENSSH_MAGIC) && !memcmp(buf, OPENSSH_MAGIC, sizeof(OPENSSH_MAGIC))))) ||
 	       has_private_pem(buf, len) || memmem(buf, len, OPENSSH_MAGIC_B64, strlen(OPENSSH_MAGIC_B64));
 }
 
-/* The bytes of the file at fd: a DER or raw OpenSSH key is a whole file,
- * judged by its start; PEM armour and a base64 OpenSSH key may be anywhere. */
+/* The bytes of the file at fd, window by window. */
 static int fd_has_key(int fd, off_t size)
 {
 	/* left: what fstat says is still to read (0: unknown, read to the end) */
@@ -228,10 +228,7 @@ static int fd_has_key(int fd, off_t size)
 			return (int)n;
 		left = left > (size_t)n ? left - (size_t)n : 0;
 		len = keep + (size_t)n;
-		if (first && (der_is_private_key((const unsigned char *)buf, (size_t)n) ||
-			      ((size_t)n >= sizeof(OPENSSH_MAGIC) && !memcmp(buf, OPENSSH_MAGIC, sizeof(OPENSSH_MAGIC)))))
-			return 1;
-		if (has_private_pem(buf, len) || memmem(buf, len, OPENSSH_MAGIC_B64, strlen(OPENSSH_MAGIC_B64)))
+		if (window_has_key(buf, len, first ? (size_t)n : 0))
 			return 1;
 		if ((size_t)n < CHUNK)
 			return 0;
@@ -295,7 +292,7 @@ int secrets_is_key_material(const char *rel, const char *sig_key, const char *pa
 
 int secrets_is_key_material_buf(const char *rel, const char *sig_key, const char *buf, size_t len)
 {
-	return key_by_name(rel, sig_key) || buf_has_key(buf, len);
+	return key_by_name(rel, sig_key) || window_has_key(buf, len, len < CHUNK ? len : CHUNK);
 }
 
 /* The key named absolute, or relative to the object or the source tree:
