@@ -27,6 +27,20 @@ struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry
 	return e;
 }
 
+void filelist_take(struct filelist *fl, struct filelist *from)
+{
+	if (fl->n + from->n > fl->cap) {
+		fl->cap = fl->n + from->n;
+		fl->v = xrealloc(fl->v, fl->cap * sizeof(*fl->v));
+	}
+	for (size_t i = 0; i < from->n; i++) {
+		from->v[i]->seq = fl->n;
+		fl->v[fl->n++] = from->v[i];
+	}
+	free(from->v);
+	memset(from, 0, sizeof(*from));
+}
+
 static void entry_free(struct pack_entry *e)
 {
 	free(e->rel);

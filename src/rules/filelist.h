@@ -46,6 +46,9 @@ struct pack_entry *filelist_find(const struct filelist *fl, const char *rel);
  * a new path is in "main"); keeps the list sorted and adds missing parent
  * directories. */
 int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs, const char *rule, int64_t clamp_mtime);
+/* Moves the entries of from to the end of fl, in their order, as if added
+ * there (their seq follows fl's); from is left empty. */
+void filelist_take(struct filelist *fl, struct filelist *from);
 /* Removes (and frees) the entries gone[0..n) of fl, keeping its order. */
 void filelist_remove(struct filelist *fl, struct pack_entry *const *gone, size_t n);
 void filelist_release(struct filelist *fl);

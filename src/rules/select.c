@@ -18,6 +18,7 @@
 #include "shared/array.h"
 #include "shared/path.h"
 #include "shared/interrupt.h"
+#include "shared/strbuf.h"
 #include "shared/workers.h"
 
 struct walk {
@@ -43,16 +44,23 @@ struct key_check {
 };
 struct key_checks {
 	struct key_check *v;
-	size_t n;
+	size_t n, cap;
 };
+
+static void key_checks_grow(struct key_checks *k, size_t more)
+{
+	if (k->n + more <= k->cap)
+		return;
+	k->cap = k->n + more > 2 * k->cap ? k->n + more : 2 * k->cap;
+	k->v = xrealloc(k->v, k->cap * sizeof(*k->v));
+}
 
 /* e, just selected (rel; st: its stat, a link followed), to be checked. */
 static void check_for_key(struct walk *w, struct pack_entry *e, const struct stat *st)
 {
 	struct key_checks *k = w->keys;
 
-	if (k->n % 256 == 0)
-		k->v = xrealloc(k->v, (k->n + 256) * sizeof(*k->v));
+	key_checks_grow(k, 1);
 	k->v[k->n++] = (struct key_check){ .e = e, .found = secrets_named_key(w->sig, e->rel, st) };
 }
 
@@ -462,28 +470,96 @@ static int drop_key_material(struct filelist *fl, struct key_checks *keys)
 	return r;
 }
 
+/* One rule's part of the selection: made on any thread, its entries, their
+ * key checks and its messages are put together in the rules' order, as if
+ * the rules had been walked one after the other. */
+struct rule_pick {
+	struct filelist fl;
+	struct key_checks keys;
+	struct strbuf log;
+	int ret; /* PICK_NOT_RUN: not walked (another failed first) */
+};
+#define PICK_NOT_RUN 1
+
+struct picking {
+	const struct ktree *t;
+	const struct manifest_set *ms;
+	const struct select_opts *o;
+	const struct secrets_sig *sig;
+	struct rule_pick *picks;
+};
+
+static int pick_rule(void *arg, size_t i)
+{
+	struct picking *p = arg;
+	struct rule_pick *k = &p->picks[i];
+	const struct rule *r = p->ms->rules[i];
+
+	log_capture(&k->log);
+	if (interrupted()) {
+		k->ret = -EINTR;
+	} else if (p->o->any_config ? !rule_in_kernel(r, p->t->version, p->t->patchlevel)
+				    : !rule_applies(r, &p->t->config, p->t->version, p->t->patchlevel)) {
+		log_debug("rule %s: condition not met", r->name);
+		k->ret = 0;
+	} else {
+		k->ret = apply_rule(p->t, p->ms, p->o, p->sig, &k->keys, r, &k->fl);
+	}
+	log_capture(NULL);
+	return k->ret;
+}
+
+static void take_key_checks(struct key_checks *to, struct key_checks *from)
+{
+	key_checks_grow(to, from->n);
+	if (from->n)
+		memcpy(to->v + to->n, from->v, from->n * sizeof(*from->v));
+	to->n += from->n;
+	free(from->v);
+	*from = (struct key_checks){ 0 };
+}
+
+/* The rules' walks, on every CPU, their results in the rules' order up to
+ * the first that failed. */
+static int pick_all(const struct ktree *t, const struct manifest_set *ms, const struct select_opts *o,
+		    const struct secrets_sig *sig, struct key_checks *keys, struct filelist *fl)
+{
+	struct picking p = { .t = t, .ms = ms, .o = o, .sig = sig, .picks = xcalloc(ms->nrules, sizeof(*p.picks)) };
+	int ret = 0;
+
+	for (size_t i = 0; i < ms->nrules; i++)
+		p.picks[i].ret = PICK_NOT_RUN;
+	workers_run_each(ms->nrules, pick_rule, &p);
+	for (size_t i = 0; ret == 0 && i < ms->nrules; i++) {
+		struct rule_pick *k = &p.picks[i];
+
+		if (k->ret == PICK_NOT_RUN)
+			pick_rule(&p, i);
+		log_print_captured(&k->log);
+		ret = k->ret;
+		if (ret == 0) {
+			filelist_take(fl, &k->fl);
+			take_key_checks(keys, &k->keys);
+		}
+	}
+	for (size_t i = 0; i < ms->nrules; i++) {
+		filelist_release(&p.picks[i].fl);
+		free(p.picks[i].keys.v);
+		strbuf_release(&p.picks[i].log);
+	}
+	free(p.picks);
+	return ret;
+}
+
 int select_files(const struct ktree *t, const struct manifest_set *ms, const struct select_opts *o,
 		 struct filelist *fl)
 {
 	struct key_checks keys = { 0 };
 	struct secrets_sig sig;
-	int ret = 0;
+	int ret;
 
 	secrets_sig_init(&sig, t);
-	for (size_t i = 0; ret == 0 && i < ms->nrules; i++) {
-		const struct rule *r = ms->rules[i];
-
-		if (interrupted()) {
-			ret = -EINTR;
-			break;
-		}
-		if (o->any_config ? !rule_in_kernel(r, t->version, t->patchlevel)
-				  : !rule_applies(r, &t->config, t->version, t->patchlevel)) {
-			log_debug("rule %s: condition not met", r->name);
-			continue;
-		}
-		ret = apply_rule(t, ms, o, &sig, &keys, r, fl);
-	}
+	ret = pick_all(t, ms, o, &sig, &keys, fl);
 	if (ret == 0)
 		ret = drop_key_material(fl, &keys);
 	free(keys.v);

@@ -3,9 +3,13 @@
 #include "log.h"
 
 #include <stdarg.h>
+#include <stdio.h>
+
+#include "shared/strbuf.h"
 
 static const char *prog = "kbuild-pack";
 static enum log_level cur = LOG_WARN;
+static _Thread_local struct strbuf *captured;
 
 void log_init(const char *progname, enum log_level level)
 {
@@ -32,6 +36,14 @@ void log_msg(enum log_level level, const char *fmt, ...)
 
 	if (level > cur)
 		return;
+	if (captured) {
+		strbuf_addf(captured, "%s: %s", prog, tag[level]);
+		va_start(ap, fmt);
+		strbuf_addvf(captured, fmt, ap);
+		va_end(ap);
+		strbuf_addc(captured, '\n');
+		return;
+	}
 	flockfile(stderr); /* one line, whichever thread says it */
 	fprintf(stderr, "%s: %s", prog, tag[level]);
 	va_start(ap, fmt);
@@ -39,4 +51,14 @@ void log_msg(enum log_level level, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	funlockfile(stderr);
+}
+
+void log_capture(struct strbuf *buf)
+{
+	captured = buf;
+}
+
+void log_print_captured(struct strbuf *buf)
+{
+	fputs(strbuf_str(buf), stderr);
 }

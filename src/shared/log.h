@@ -11,6 +11,14 @@ enum log_level log_get_level(void);
 void log_set_level(enum log_level level);
 void log_msg(enum log_level level, const char *fmt, ...) _printf_(2, 3);
 
+/* Work done on several threads says its messages in the order the same
+ * work done one piece after the other would: each piece's messages, on
+ * the thread that does it, go into its own buffer (log_capture(buf) until
+ * log_capture(NULL)), and log_print_captured prints the buffers in order. */
+struct strbuf;
+void log_capture(struct strbuf *buf);
+void log_print_captured(struct strbuf *buf);
+
 #define log_err(...) log_msg(LOG_ERR, __VA_ARGS__)
 #define log_warn(...) log_msg(LOG_WARN, __VA_ARGS__)
 #define log_info(...) log_msg(LOG_INFO, __VA_ARGS__)

@@ -38,21 +38,28 @@ void strbuf_addc(struct strbuf *b, char c)
 	strbuf_addn(b, &c, 1);
 }
 
+void strbuf_addvf(struct strbuf *b, const char *fmt, va_list ap)
+{
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	if (n >= 0) {
+		strbuf_grow(b, (size_t)n);
+		vsnprintf(b->s + b->len, (size_t)n + 1, fmt, again);
+		b->len += (size_t)n;
+	}
+	va_end(again);
+}
+
 void strbuf_addf(struct strbuf *b, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	strbuf_addvf(b, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	strbuf_grow(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
 }
 
 const char *strbuf_str(struct strbuf *b)

@@ -53,10 +53,9 @@ size_t workers_count(void)
 	return n < 1 ? 1 : n > WORKERS_MAX ? WORKERS_MAX : (size_t)n;
 }
 
-int workers_run(size_t n, int (*fn)(void *arg, size_t i), void *arg)
+static int run_on(size_t nthreads, size_t n, int (*fn)(void *arg, size_t i), void *arg)
 {
 	struct run w = { .n = n, .fn = fn, .arg = arg };
-	size_t nthreads = n < WORKERS_MIN_ITEMS ? 1 : workers_count();
 	pthread_t tid[WORKERS_MAX];
 	size_t started = 0;
 
@@ -70,4 +69,16 @@ int workers_run(size_t n, int (*fn)(void *arg, size_t i), void *arg)
 	for (size_t t = 0; t < started; t++)
 		pthread_join(tid[t], NULL);
 	return atomic_load(&w.failure);
+}
+
+int workers_run(size_t n, int (*fn)(void *arg, size_t i), void *arg)
+{
+	return run_on(n < WORKERS_MIN_ITEMS ? 1 : workers_count(), n, fn, arg);
+}
+
+int workers_run_each(size_t n, int (*fn)(void *arg, size_t i), void *arg)
+{
+	size_t nthreads = workers_count();
+
+	return run_on(n < nthreads ? (n ? n : 1) : nthreads, n, fn, arg);
 }
