@@ -227,8 +227,7 @@ static int open_tree(struct ktree *t, const struct pack_opts *o)
 		return r;
 	log_info("kernel %s (%d.%d.%d), arch %s, %s build", t->release, t->version, t->patchlevel, t->sublevel,
 		 t->srcarch, t->split ? "O=" : "in-tree");
-	r = check_out(t, o);
-	return r < 0 ? r : check_symvers(t, o);
+	return check_out(t, o);
 }
 
 /* --component/--exclude-component: a name no rule gives is a typo, not an
@@ -309,9 +308,12 @@ int pack_select(const struct pack_opts *o, struct pack_sel *sel)
 	stopwatch_start(&w);
 	*sel = (struct pack_sel){ .ctx = { .t = &sel->t, .o = o, .fl = &sel->fl } };
 	r = open_tree(&sel->t, o);
+	stopwatch_lap(&w, "tree");
+	if (r == 0)
+		r = check_symvers(&sel->t, o);
 	if (r < 0)
 		return r;
-	stopwatch_lap(&w, "tree");
+	stopwatch_lap(&w, "symvers");
 	r = manifest_load_tree(&sel->ms, o->rules.manifest_dir, sel->t.srcarch, o->rules.extra_manifests, o->rules.nextra);
 	if (r == 0)
 		r = check_series(&sel->ctx, &sel->ms);
