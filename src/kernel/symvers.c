@@ -2,7 +2,9 @@
 #define _GNU_SOURCE
 #include "kernel/symvers.h"
 
+#include <assert.h>
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "shared/alloc.h"
@@ -39,62 +41,82 @@ static int fail(char **errmsg, const char *path, unsigned line, const char *why)
 	return -EINVAL;
 }
 
-static int by_name_line(const void *a, const void *b)
+static uint32_t name_hash(const char *s)
 {
-	const struct symvers_entry *x = *(const struct symvers_entry *const *)a;
-	const struct symvers_entry *y = *(const struct symvers_entry *const *)b;
-	int c = strcmp(x->name, y->name);
+	uint32_t h = 2166136261u; /* FNV-1a */
 
-	return c ? c : x->line < y->line ? -1 : x->line > y->line;
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
 }
 
 /* modpost's sym_add_exported() as a "make M=" run (-e) calls it for each
  * line: a symbol exported again is an error when the export it replaces
  * (the latest one) is vmlinux's or the same module's. The first such line
- * in the file is reported. */
+ * in the file is reported. In file order, with the latest export of each
+ * name in a hash table. */
 static int check_duplicates(const char *path, const struct symvers *sv, char **errmsg)
 {
-	_cleanup_free_ const struct symvers_entry **v = xcalloc(sv->n, sizeof(*v));
-	const struct symvers_entry *bad = NULL, *prev = NULL;
+	size_t size = 64;
 
-	for (size_t i = 0; i < sv->n; i++)
-		v[i] = &sv->v[i];
-	if (sv->n > 1)
-		qsort(v, sv->n, sizeof(*v), by_name_line);
-	for (size_t i = 1; i < sv->n; i++) {
-		const struct symvers_entry *p = v[i - 1], *e = v[i];
+	while (size < 2 * sv->n)
+		size *= 2;
+	_cleanup_free_ const struct symvers_entry **latest = xcalloc(size, sizeof(*latest));
+	for (size_t i = 0; i < sv->n; i++) {
+		const struct symvers_entry *e = &sv->v[i], **slot;
+		size_t h = name_hash(e->name) & (size - 1);
 
-		if (strcmp(p->name, e->name) || (strcmp(p->module, "vmlinux") && strcmp(p->module, e->module)))
-			continue;
-		if (!bad || e->line < bad->line)
-			bad = e, prev = p;
+		while ((slot = &latest[h]), *slot && strcmp((*slot)->name, e->name))
+			h = (h + 1) & (size - 1);
+		if (*slot && (!strcmp((*slot)->module, "vmlinux") || !strcmp((*slot)->module, e->module))) {
+			_cleanup_free_ char *why = xasprintf(
+				"'%s' exported twice (also on line %u, by %s): modpost would reject it", e->name,
+				(*slot)->line, (*slot)->module);
+			return fail(errmsg, path, e->line, why);
+		}
+		*slot = e;
 	}
-	if (!bad)
-		return 0;
-	_cleanup_free_ char *why = xasprintf("'%s' exported twice (also on line %u, by %s): modpost would reject it",
-					     bad->name, prev->line, prev->module);
-	return fail(errmsg, path, bad->line, why);
+	return 0;
+}
+
+static bool in_text(const struct symvers *sv, const char *p)
+{
+	return sv->text && (uintptr_t)p >= (uintptr_t)sv->text && (uintptr_t)p <= (uintptr_t)sv->text_end;
 }
 
 /* Same acceptance rule as the kernel's read_dump(): exactly five
- * tab-separated fields, a hex CRC, non-empty symbol and module. */
+ * tab-separated fields, a hex CRC, non-empty symbol and module. The
+ * fields stay where they are, in one copy of the file (sv->text): a
+ * distribution's 30,000 lines are read at every pack. */
 int symvers_parse(const char *path, const char *buf, size_t len, struct symvers *sv, char **errmsg)
 {
-	const char *p = buf, *end = buf + len;
+	char *p, *end;
 	unsigned lineno = 0;
+	size_t lines = 1;
 
+	assert(!sv->text); /* one file per set: its entries point into it */
+	sv->text = p = xmalloc(len + 1);
+	sv->text_end = end = p + len;
+	memcpy(p, buf, len);
+	*end = '\0';
+	for (const char *q = p; (q = memchr(q, '\n', (size_t)(end - q))) != NULL; q++)
+		lines++;
+	if (sv->n + lines > sv->cap) {
+		sv->cap = sv->n + lines;
+		sv->v = xrealloc(sv->v, sv->cap * sizeof(*sv->v));
+	}
 	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		_cleanup_free_ char *line = xstrndup(p, ll);
-		char *f[5], *s = line, *d;
+		char *f[5], *s = p, *d;
 		unsigned long crc;
 		int i;
 
 		lineno++;
-		p += ll + (nl ? 1 : 0);
-		if (memchr(line, '\0', ll) != NULL && strlen(line) != ll)
+		if (memchr(p, '\0', ll) != NULL)
 			return fail(errmsg, path, lineno, "NUL byte in line");
+		p[ll] = '\0';
+		p += ll + (nl ? 1 : 0);
 		for (i = 0; i < 4; i++) {
 			char *t = strchr(s, '\t');
 			if (!t)
@@ -124,11 +146,11 @@ int symvers_parse(const char *path, const char *buf, size_t len, struct symvers 
 
 		struct symvers_entry *e = symvers_new(sv);
 		e->crc = (uint32_t)crc;
-		e->name = xstrdup(f[1]);
-		e->module = xstrdup(f[2]);
-		e->export_type = xstrdup(f[3]);
-		e->gpl = strstr(f[3], "_GPL") != NULL;
-		e->ns = xstrdup(f[4]);
+		e->name = f[1];
+		e->module = f[2];
+		e->export_type = f[3];
+		e->gpl = f[3][13] != '\0'; /* EXPORT_SYMBOL_GPL */
+		e->ns = f[4];
 		e->line = lineno;
 	}
 	return check_duplicates(path, sv, errmsg);
@@ -166,12 +188,15 @@ int symvers_write(const char *path, const struct symvers *sv)
 void symvers_release(struct symvers *sv)
 {
 	for (size_t i = 0; i < sv->n; i++) {
+		if (in_text(sv, sv->v[i].name))
+			continue; /* symvers_parse's: in sv->text */
 		free(sv->v[i].name);
 		free(sv->v[i].module);
 		free(sv->v[i].export_type);
 		free(sv->v[i].ns);
 	}
 	free(sv->v);
+	free(sv->text);
 	memset(sv, 0, sizeof(*sv));
 }
 

@@ -19,9 +19,10 @@ struct symvers_entry {
 struct symvers {
 	struct symvers_entry *v;
 	size_t n, cap;
+	char *text, *text_end; /* the file symvers_parse read: its entries' strings */
 };
 
-/* Parses a symvers file. On a malformed line returns -EINVAL and, when
+/* Parses a symvers file into sv, empty or of symvers_add alone. On a malformed line returns -EINVAL and, when
  * errmsg is given, sets it to "FILE:LINE: reason" (caller frees). */
 int symvers_read(const char *path, struct symvers *sv, char **errmsg);
 int symvers_parse(const char *path, const char *buf, size_t len, struct symvers *sv, char **errmsg);
