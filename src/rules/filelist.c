@@ -11,38 +11,38 @@
 #include "shared/timespec.h"
 #include "shared/alloc.h"
 
-struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry_type type)
+struct pack_entry *filelist_new_entry(const char *rel, enum entry_type type)
 {
 	struct pack_entry *e = xcalloc(1, sizeof(*e));
 
 	e->rel = xstrdup(rel);
 	e->type = type;
 	e->component = COMPONENT_MAIN; /* until a rule says otherwise */
+	return e;
+}
+
+void filelist_append(struct filelist *fl, struct pack_entry *e)
+{
 	e->seq = fl->n;
 	if (fl->n == fl->cap) {
 		fl->cap = fl->cap ? fl->cap * 2 : 1024;
 		fl->v = xrealloc(fl->v, fl->cap * sizeof(*fl->v));
 	}
 	fl->v[fl->n++] = e;
+}
+
+struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry_type type)
+{
+	struct pack_entry *e = filelist_new_entry(rel, type);
+
+	filelist_append(fl, e);
 	return e;
 }
 
-void filelist_take(struct filelist *fl, struct filelist *from)
+void filelist_entry_free(struct pack_entry *e)
 {
-	if (fl->n + from->n > fl->cap) {
-		fl->cap = fl->n + from->n;
-		fl->v = xrealloc(fl->v, fl->cap * sizeof(*fl->v));
-	}
-	for (size_t i = 0; i < from->n; i++) {
-		from->v[i]->seq = fl->n;
-		fl->v[fl->n++] = from->v[i];
-	}
-	free(from->v);
-	memset(from, 0, sizeof(*from));
-}
-
-static void entry_free(struct pack_entry *e)
-{
+	if (!e)
+		return;
 	free(e->rel);
 	free(e->abs);
 	free(e->target);
@@ -71,7 +71,7 @@ void filelist_sort_dedup(struct filelist *fl)
 	for (size_t i = 0; i < fl->n; i++) {
 		if (i + 1 < fl->n && !strcmp(fl->v[i]->rel, fl->v[i + 1]->rel)) {
 			fl->v[i + 1]->src_rule_too |= fl->v[i]->src_rule_too || fl->v[i]->origin == ORIGIN_SRC;
-			entry_free(fl->v[i]);
+			filelist_entry_free(fl->v[i]);
 			continue;
 		}
 		fl->v[o++] = fl->v[i];
@@ -107,7 +107,7 @@ void filelist_remove(struct filelist *fl, struct pack_entry *const *gone, size_t
 	qsort(sorted, n, sizeof(*sorted), by_address);
 	for (size_t i = 0; i < fl->n; i++) {
 		if (n && bsearch(&fl->v[i], sorted, n, sizeof(*sorted), by_address))
-			entry_free(fl->v[i]);
+			filelist_entry_free(fl->v[i]);
 		else
 			fl->v[k++] = fl->v[i];
 	}
@@ -118,7 +118,7 @@ void filelist_remove(struct filelist *fl, struct pack_entry *const *gone, size_t
 void filelist_release(struct filelist *fl)
 {
 	for (size_t i = 0; i < fl->n; i++)
-		entry_free(fl->v[i]);
+		filelist_entry_free(fl->v[i]);
 	free(fl->v);
 	memset(fl, 0, sizeof(*fl));
 }
@@ -183,7 +183,7 @@ void filelist_filter_components(struct filelist *fl, const char *const *names, s
 		if (e->type == ENTRY_DIR || named(e->component, names, n) == keep)
 			fl->v[o++] = e;
 		else
-			entry_free(e);
+			filelist_entry_free(e);
 	}
 	fl->n = o;
 	/* Sorted, what lies below a directory follows it ("net.h" may sort
@@ -204,7 +204,7 @@ void filelist_filter_components(struct filelist *fl, const char *const *names, s
 	o = 0;
 	for (size_t i = 0; i < fl->n; i++) {
 		if (drop[i])
-			entry_free(fl->v[i]);
+			filelist_entry_free(fl->v[i]);
 		else
 			fl->v[o++] = fl->v[i];
 	}

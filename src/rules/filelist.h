@@ -39,6 +39,12 @@ struct filelist {
 };
 
 struct pack_entry *filelist_add(struct filelist *fl, const char *rel, enum entry_type type);
+/* filelist_add in two: an entry of no list yet, and its addition to one
+ * (as the last added); an entry never added is freed with
+ * filelist_entry_free (NULL: nothing). */
+struct pack_entry *filelist_new_entry(const char *rel, enum entry_type type);
+void filelist_append(struct filelist *fl, struct pack_entry *e);
+void filelist_entry_free(struct pack_entry *e);
 void filelist_sort_dedup(struct filelist *fl);
 struct pack_entry *filelist_find(const struct filelist *fl, const char *rel);
 /* Puts a file that kbuild-pack made or brings (not from the trees) at rel,
@@ -46,9 +52,6 @@ struct pack_entry *filelist_find(const struct filelist *fl, const char *rel);
  * a new path is in "main"); keeps the list sorted and adds missing parent
  * directories. */
 int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs, const char *rule, int64_t clamp_mtime);
-/* Moves the entries of from to the end of fl, in their order, as if added
- * there (their seq follows fl's); from is left empty. */
-void filelist_take(struct filelist *fl, struct filelist *from);
 /* Removes (and frees) the entries gone[0..n) of fl, keeping its order. */
 void filelist_remove(struct filelist *fl, struct pack_entry *const *gone, size_t n);
 void filelist_release(struct filelist *fl);

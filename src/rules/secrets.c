@@ -331,7 +331,12 @@ bool secrets_named_key(const struct secrets_sig *s, const char *rel, const struc
 
 int secrets_file_has_key(const char *path)
 {
-	_cleanup_close_ int fd = open(path, KEY_OPEN_FLAGS);
+	return secrets_file_has_key_at(AT_FDCWD, path);
+}
+
+int secrets_file_has_key_at(int dfd, const char *name)
+{
+	_cleanup_close_ int fd = openat(dfd, name, KEY_OPEN_FLAGS);
 
 	return fd_is_key(fd);
 }

@@ -30,6 +30,8 @@ bool secrets_named_key(const struct secrets_sig *s, const char *rel, const struc
  * link followed, opened without blocking; a fifo or a device put there
  * since is not read. 1: a key, 0: not, negative errno: it cannot be read. */
 int secrets_file_has_key(const char *path);
+/* The same of name in the directory dfd (a walk's: a shorter lookup). */
+int secrets_file_has_key_at(int dfd, const char *name);
 /* The file CONFIG_MODULE_SIG_KEY names, or NULL (unset, or a PKCS#11 URI). */
 const char *secrets_sig_key(const struct kconfig *kc);
 /* The private-key test of pack and verify, by content whatever the name.

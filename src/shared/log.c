@@ -53,12 +53,18 @@ void log_msg(enum log_level level, const char *fmt, ...)
 	funlockfile(stderr);
 }
 
-void log_capture(struct strbuf *buf)
+struct strbuf *log_capture(struct strbuf *buf)
 {
+	struct strbuf *prev = captured;
+
 	captured = buf;
+	return prev;
 }
 
-void log_print_captured(struct strbuf *buf)
+void log_replay(const char *text, size_t len)
 {
-	fputs(strbuf_str(buf), stderr);
+	if (captured)
+		strbuf_addn(captured, text, len);
+	else if (len)
+		fwrite(text, 1, len, stderr);
 }

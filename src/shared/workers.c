@@ -75,10 +75,3 @@ int workers_run(size_t n, int (*fn)(void *arg, size_t i), void *arg)
 {
 	return run_on(n < WORKERS_MIN_ITEMS ? 1 : workers_count(), n, fn, arg);
 }
-
-int workers_run_each(size_t n, int (*fn)(void *arg, size_t i), void *arg)
-{
-	size_t nthreads = workers_count();
-
-	return run_on(n < nthreads ? (n ? n : 1) : nthreads, n, fn, arg);
-}

@@ -13,10 +13,6 @@
  * itself what failed (the others may fail at the same time: say it once). */
 int workers_run(size_t n, int (*fn)(void *arg, size_t i), void *arg);
 
-/* workers_run for items that each outweigh a thread (a walk of a tree):
- * as many threads as items, up to workers_count(). */
-int workers_run_each(size_t n, int (*fn)(void *arg, size_t i), void *arg);
-
 /* The CPUs of this process's affinity mask (cgroups and taskset limit it),
  * at most 8: more threads than that only contend for the same disk. */
 size_t workers_count(void);
