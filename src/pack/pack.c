@@ -3,6 +3,7 @@
 #include "pack/pack.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -299,30 +300,79 @@ static int run_post_select_steps(struct pack_ctx *ctx, struct stopwatch *w)
 	return r;
 }
 
-int pack_select(const struct pack_opts *o, struct pack_sel *sel)
+/* The symvers check, on a thread of its own while the manifests are read
+ * and the files chosen: it reads only, and so do they. Its messages, and
+ * theirs, are said as if it came first; when it fails, theirs never are. */
+struct symvers_check {
+	const struct ktree *t;
+	const struct pack_opts *o;
+	struct strbuf log;
+	int ret;
+};
+
+static void *run_symvers_check(void *arg)
+{
+	struct symvers_check *c = arg;
+	struct stopwatch w;
+
+	log_capture(&c->log);
+	stopwatch_start(&w);
+	c->ret = check_symvers(c->t, c->o);
+	if (c->ret == 0)
+		stopwatch_lap(&w, "symvers");
+	log_capture(NULL);
+	return NULL;
+}
+
+static int choose_files(const struct pack_opts *o, struct pack_sel *sel, struct stopwatch *w)
 {
 	struct select_opts so = { .clamp_mtime = o->clamp_mtime, .allow_outside_links = o->rules.allow_outside_links };
+	int r = manifest_load_tree(&sel->ms, o->rules.manifest_dir, sel->t.srcarch, o->rules.extra_manifests,
+				   o->rules.nextra);
+
+	if (r == 0)
+		r = check_series(&sel->ctx, &sel->ms);
+	if (r == 0)
+		r = check_components(o, &sel->ms);
+	stopwatch_lap(w, "manifests");
+	if (r == 0)
+		r = select_files(&sel->t, &sel->ms, &so, &sel->fl);
+	stopwatch_lap(w, "select");
+	return r;
+}
+
+int pack_select(const struct pack_opts *o, struct pack_sel *sel)
+{
+	struct symvers_check sc = { .o = o };
+	struct strbuf said = { 0 };
+	struct strbuf *outer;
 	struct stopwatch w;
+	pthread_t tid;
+	bool apart;
 	int r;
 
 	stopwatch_start(&w);
 	*sel = (struct pack_sel){ .ctx = { .t = &sel->t, .o = o, .fl = &sel->fl } };
 	r = open_tree(&sel->t, o);
 	stopwatch_lap(&w, "tree");
-	if (r == 0)
-		r = check_symvers(&sel->t, o);
 	if (r < 0)
 		return r;
-	stopwatch_lap(&w, "symvers");
-	r = manifest_load_tree(&sel->ms, o->rules.manifest_dir, sel->t.srcarch, o->rules.extra_manifests, o->rules.nextra);
-	if (r == 0)
-		r = check_series(&sel->ctx, &sel->ms);
-	if (r == 0)
-		r = check_components(o, &sel->ms);
-	stopwatch_lap(&w, "manifests");
-	if (r == 0)
-		r = select_files(&sel->t, &sel->ms, &so, &sel->fl);
-	stopwatch_lap(&w, "select");
+	sc.t = &sel->t;
+	apart = pthread_create(&tid, NULL, run_symvers_check, &sc) == 0;
+	if (!apart)
+		run_symvers_check(&sc);
+	outer = log_capture(&said);
+	r = choose_files(o, sel, &w);
+	log_capture(outer);
+	if (apart)
+		pthread_join(tid, NULL); /* before any fork of the steps below */
+	log_replay(sc.log.s, sc.log.len);
+	if (sc.ret < 0)
+		r = sc.ret;
+	else
+		log_replay(said.s, said.len);
+	strbuf_release(&sc.log);
+	strbuf_release(&said);
 	if (r == 0)
 		r = run_post_select_steps(&sel->ctx, &w);
 	return r;

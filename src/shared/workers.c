@@ -14,8 +14,12 @@
 /* Below this many items a thread costs more than it saves. */
 #define WORKERS_MIN_ITEMS 64
 
+/* Items are handed out in runs of neighbours: a sink's files of one
+ * directory made by one thread, not two contending for its lock. */
+#define WORKERS_RUN_MAX 32
+
 struct run {
-	size_t n;
+	size_t n, run;
 	int (*fn)(void *arg, size_t i);
 	void *arg;
 	atomic_size_t next;
@@ -27,19 +31,23 @@ static void *work(void *p)
 	struct run *w = p;
 
 	for (;;) {
-		size_t i = atomic_fetch_add(&w->next, 1);
-		int r;
+		size_t i = atomic_fetch_add(&w->next, w->run), end = i + w->run < w->n ? i + w->run : w->n;
 
-		if (i >= w->n || atomic_load(&w->failure))
-			break;
-		r = interrupted() ? -EINTR : w->fn(w->arg, i);
-		if (r < 0) {
-			int none = 0;
-			atomic_compare_exchange_strong(&w->failure, &none, r);
-			break;
+		for (; i < end; i++) {
+			int r;
+
+			if (atomic_load(&w->failure))
+				return NULL;
+			r = interrupted() ? -EINTR : w->fn(w->arg, i);
+			if (r < 0) {
+				int none = 0;
+				atomic_compare_exchange_strong(&w->failure, &none, r);
+				return NULL;
+			}
 		}
+		if (end >= w->n)
+			return NULL;
 	}
-	return NULL;
 }
 
 size_t workers_count(void)
@@ -55,7 +63,8 @@ size_t workers_count(void)
 
 static int run_on(size_t nthreads, size_t n, int (*fn)(void *arg, size_t i), void *arg)
 {
-	struct run w = { .n = n, .fn = fn, .arg = arg };
+	size_t per = n / (nthreads * 16); /* small enough to even out the ends */
+	struct run w = { .n = n, .run = per < 1 ? 1 : per > WORKERS_RUN_MAX ? WORKERS_RUN_MAX : per, .fn = fn, .arg = arg };
 	pthread_t tid[WORKERS_MAX];
 	size_t started = 0;
 
