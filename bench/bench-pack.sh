@@ -104,7 +104,10 @@ echo
 ok=0
 for tool in "${TOOLS[@]}"; do
     [ "$tool" != cp ] || continue # kbuild-pack's output again
-    kdir=$S/$tool.keep/lib/modules/$REL/build
+    # the kernel's logic names it by include/config/kernel.release, which a
+    # distribution's KERNELRELEASE= build leaves at the plain version
+    # (Debian's 6.1.192 for 6.1.0-57-amd64): the one build directory there
+    kdir=$(echo "$S/$tool.keep"/lib/modules/*/build)
     kbp_copy_modules "$S/mod.$tool"
     if kbp_build_modules "$kdir" "$S/mod.$tool" hide; then
         echo "test modules build against the ${LABEL[$tool]} output: yes"
