@@ -42,25 +42,62 @@ static int fix_links(struct filelist *fl)
 	return 0;
 }
 
+/* A directory that holds entries of the (sorted) list, as its walk up
+ * meets it: its entry gets the origin of the last entry below it, and
+ * src_rule_too when one before that came from the source tree. (The same
+ * as one directory entry per entry below it, sorted and deduplicated,
+ * without making and dropping tens of thousands.) */
+struct open_dir {
+	char *rel;
+	size_t len;
+	enum origin last;
+	bool src_before;
+};
+
+static void close_dir(struct filelist *fl, struct open_dir *d)
+{
+	struct pack_entry *e = filelist_add(fl, d->rel, ENTRY_DIR);
+
+	e->origin = d->last;
+	e->src_rule_too = d->src_before;
+	e->rule = "(directory)";
+	e->mode = 0755;
+	e->seq = 0;
+	free(d->rel);
+}
+
 static void add_parent_dirs(struct filelist *fl)
 {
-	size_t n = fl->n;
+	struct open_dir *open = NULL;
+	size_t n = fl->n, depth = 0, cap = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		_cleanup_free_ char *d = xstrdup(fl->v[i]->rel);
+		const char *rel = fl->v[i]->rel;
 		enum origin org = fl->v[i]->origin;
-		char *slash;
+		size_t k = 0;
 
-		while ((slash = strrchr(d, '/')) != NULL) {
-			struct pack_entry *e;
-			*slash = '\0';
-			e = filelist_add(fl, d, ENTRY_DIR);
-			e->origin = org;
-			e->rule = "(directory)";
-			e->mode = 0755;
-			e->seq = 0; /* identical duplicates: any one may stay */
+		/* the open directories that hold rel stay open */
+		while (k < depth && !strncmp(rel, open[k].rel, open[k].len) && rel[open[k].len] == '/')
+			k++;
+		while (depth > k)
+			close_dir(fl, &open[--depth]);
+		for (const char *slash = strchr(rel + (depth ? open[depth - 1].len + 1 : 0), '/'); slash;
+		     slash = strchr(slash + 1, '/')) {
+			if (depth == cap) {
+				cap = cap ? 2 * cap : 16;
+				open = xrealloc(open, cap * sizeof(*open));
+			}
+			open[depth++] = (struct open_dir){ .rel = xstrndup(rel, (size_t)(slash - rel)),
+							   .len = (size_t)(slash - rel), .last = org };
+		}
+		for (size_t j = 0; j < k; j++) {
+			open[j].src_before |= open[j].last == ORIGIN_SRC;
+			open[j].last = org;
 		}
 	}
+	while (depth > 0)
+		close_dir(fl, &open[--depth]);
+	free(open);
 }
 
 /* kconfig writes autoconf.h a moment before auto.conf; make the copies
