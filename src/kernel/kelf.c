@@ -3,6 +3,7 @@
 #include "kernel/kelf.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,14 +28,18 @@ struct kelf {
 
 static bool libelf_ready;
 
+static void init_libelf(void)
+{
+	libelf_ready = elf_version(EV_CURRENT) != EV_NONE;
+}
+
+/* Once, whichever thread comes first (a split checks its parts on all). */
 static int kelf_init_lib(void)
 {
-	if (!libelf_ready) {
-		if (elf_version(EV_CURRENT) == EV_NONE)
-			return -ENOTSUP;
-		libelf_ready = true;
-	}
-	return 0;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, init_libelf);
+	return libelf_ready ? 0 : -ENOTSUP;
 }
 
 const char *kelf_errmsg(void)

@@ -2,10 +2,14 @@
 #define _GNU_SOURCE
 #include "sha256.h"
 
+#include <stdbool.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "shared/sha256-shani.h"
 
 static const uint32_t K[64] = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -44,6 +48,17 @@ static void block(struct sha256 *c, const uint8_t *p)
 	c->h[4] += e, c->h[5] += f, c->h[6] += g, c->h[7] += h;
 }
 
+/* n blocks at p: on the CPU's SHA extensions where it has them */
+static void blocks(struct sha256 *c, const uint8_t *p, size_t n)
+{
+	if (sha256_shani_usable()) {
+		sha256_shani_blocks(c->h, p, n);
+		return;
+	}
+	for (; n > 0; n--, p += 64)
+		block(c, p);
+}
+
 void sha256_init(struct sha256 *c)
 {
 	static const uint32_t iv[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
@@ -64,11 +79,12 @@ void sha256_update(struct sha256 *c, const void *data, size_t len)
 		c->nbuf += k, p += k, len -= k;
 		if (c->nbuf < 64)
 			return;
-		block(c, c->buf);
+		blocks(c, c->buf, 1);
 		c->nbuf = 0;
 	}
-	for (; len >= 64; p += 64, len -= 64)
-		block(c, p);
+	blocks(c, p, len / 64);
+	p += len / 64 * 64;
+	len %= 64;
 	memcpy(c->buf, p, len);
 	c->nbuf = len;
 }

@@ -3,6 +3,7 @@
 #include "split/check.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +12,8 @@
 #include "kernel/kelf.h"
 #include "shared/alloc.h"
 #include "shared/log.h"
+#include "shared/strbuf.h"
+#include "shared/workers.h"
 #include "shared/macro.h"
 #include "shared/path.h"
 
@@ -95,7 +98,55 @@ static void check_published_host(const struct split_run *run, const struct split
 	}
 }
 
-static int check_item(struct split_run *run, const struct split_layout *l, const char *stage, size_t ti,
+/* The digests of the files written, each read once however many trees
+ * check it (every tree checks the common part's), from any thread. */
+struct sha_memo {
+	pthread_mutex_t mu;
+	struct memo_slot {
+		char *path;
+		uint8_t sha[SHA256_LEN];
+	} *v;
+	size_t size; /* a power of two, twice the checks at least: never full */
+};
+
+static struct memo_slot *memo_slot(struct sha_memo *m, const char *path)
+{
+	size_t h = 5381;
+
+	for (const char *p = path; *p; p++)
+		h = h * 33 + (unsigned char)*p;
+	for (h &= m->size - 1; m->v[h].path && strcmp(m->v[h].path, path); h = (h + 1) & (m->size - 1))
+		;
+	return &m->v[h];
+}
+
+static int memo_sha256_file(struct sha_memo *m, const char *path, uint8_t sha[SHA256_LEN])
+{
+	struct memo_slot *s;
+	int r;
+
+	pthread_mutex_lock(&m->mu);
+	s = memo_slot(m, path);
+	if (s->path)
+		memcpy(sha, s->sha, SHA256_LEN);
+	pthread_mutex_unlock(&m->mu);
+	if (s->path)
+		return 0;
+	r = sha256_file(path, sha); /* another thread may read it too: the same digest */
+	if (r < 0)
+		return r;
+	pthread_mutex_lock(&m->mu);
+	s = memo_slot(m, path);
+	if (!s->path) {
+		s->path = xstrdup(path);
+		memcpy(s->sha, sha, SHA256_LEN);
+	}
+	pthread_mutex_unlock(&m->mu);
+	return 0;
+}
+
+static int check_item(struct split_run *run, const struct split_layout *l, const char *stage, struct sha_memo *memo,
+		      size_t ti,
 		      struct split_item *it, size_t *bad)
 {
 	const char *name = run->trees[ti].name, *rel = it->e->rel;
@@ -149,7 +200,7 @@ static int check_item(struct split_run *run, const struct split_layout *l, const
 	}
 	r = split_item_hash(it);
 	if (r == 0)
-		r = sha256_file(at, sha);
+		r = memo_sha256_file(memo, at, sha);
 	if (r < 0) {
 		log_err("cannot read %s: %s", at, strerror(-r));
 		return r;
@@ -168,17 +219,67 @@ static int check_item(struct split_run *run, const struct split_layout *l, const
 	return 0;
 }
 
+/* The check of one entry of one tree, on any thread; its messages said
+ * later, in the order of the trees and their lists. */
+struct check_job {
+	size_t ti;
+	struct split_item *it;
+	struct strbuf log;
+	size_t bad;
+	int ret;
+};
+
+struct checking {
+	struct split_run *run;
+	const struct split_layout *l;
+	const char *stage;
+	struct check_job *jobs;
+	struct sha_memo memo;
+};
+
+static int check_job(void *arg, size_t i)
+{
+	struct checking *c = arg;
+	struct check_job *j = &c->jobs[i];
+	struct strbuf *outer = log_capture(&j->log);
+
+	j->ret = check_item(c->run, c->l, c->stage, &c->memo, j->ti, j->it, &j->bad);
+	log_capture(outer);
+	return 0;
+}
+
 int split_check(struct split_run *run, const struct split_layout *l, const char *stage)
 {
-	size_t bad = 0;
+	struct checking c = { .run = run, .l = l, .stage = stage };
+	size_t bad = 0, n = 0;
 	int r = 0;
 
-	for (size_t ti = 0; r == 0 && ti < run->ntrees; ti++) {
-		struct split_tree *t = &run->trees[ti];
-
-		for (size_t j = 0; r == 0 && j < t->sel.fl.n; j++)
-			if (t->items[j].e->type != ENTRY_DIR)
-				r = check_item(run, l, stage, ti, &t->items[j], &bad);
+	for (size_t ti = 0; ti < run->ntrees; ti++)
+		for (size_t j = 0; j < run->trees[ti].sel.fl.n; j++)
+			if (run->trees[ti].items[j].e->type != ENTRY_DIR) {
+				if (n % 1024 == 0)
+					c.jobs = xrealloc(c.jobs, (n + 1024) * sizeof(*c.jobs));
+				c.jobs[n++] = (struct check_job){ .ti = ti, .it = &run->trees[ti].items[j] };
+			}
+	c.memo.size = 64;
+	while (c.memo.size < 2 * n)
+		c.memo.size *= 2;
+	c.memo.v = xcalloc(c.memo.size, sizeof(*c.memo.v));
+	pthread_mutex_init(&c.memo.mu, NULL);
+	workers_run(n, check_job, &c);
+	/* the first failure stops it, as one check after the other would */
+	for (size_t i = 0; i < n; i++) {
+		if (r == 0) {
+			log_replay(c.jobs[i].log.s, c.jobs[i].log.len);
+			bad += c.jobs[i].bad;
+			r = c.jobs[i].ret;
+		}
+		strbuf_release(&c.jobs[i].log);
 	}
+	free(c.jobs);
+	for (size_t i = 0; i < c.memo.size; i++)
+		free(c.memo.v[i].path);
+	free(c.memo.v);
+	pthread_mutex_destroy(&c.memo.mu);
 	return r < 0 ? r : (int)bad;
 }

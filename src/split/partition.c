@@ -26,6 +26,7 @@
 #include "shared/path.h"
 #include "shared/str.h"
 #include "shared/strbuf.h"
+#include "shared/workers.h"
 
 int split_item_hash(struct split_item *it)
 {
@@ -40,6 +41,33 @@ int split_item_hash(struct split_item *it)
 	}
 	it->hashed = true;
 	return 0;
+}
+
+static int hash_quietly(void *arg, size_t i)
+{
+	struct split_item *it = ((struct split_item **)arg)[i];
+
+	it->hashed = sha256_file(it->e->abs, it->sha) == 0;
+	return 0;
+}
+
+/* Every file of every tree hashed, on every CPU: the partition compares
+ * nearly all of them and the check all. One that cannot be read stays
+ * unhashed: split_item_hash says why, in its place. */
+static void hash_all(struct split_run *run)
+{
+	struct split_item **v = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < run->ntrees; i++)
+		for (size_t j = 0; j < run->trees[i].sel.fl.n; j++)
+			if (run->trees[i].items[j].e->type == ENTRY_FILE) {
+				if (n % 1024 == 0)
+					v = xrealloc(v, (n + 1024) * sizeof(*v));
+				v[n++] = &run->trees[i].items[j];
+			}
+	workers_run(n, hash_quietly, v);
+	free(v);
 }
 
 int split_items_equal(struct split_item *a, struct split_item *b, bool *eq)
@@ -403,6 +431,7 @@ int split_partition(struct split_run *run)
 		}
 	}
 	resolve_in_tree_sides(run);
+	hash_all(run);
 	while (r == 0 && (rel = next_path(run, pos)) != NULL) {
 		_cleanup_free_ char *p = xstrdup(rel); /* pos moves on below */
 		bool any_src = false, any_obj = false;

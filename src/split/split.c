@@ -19,6 +19,7 @@
 #include "shared/macro.h"
 #include "shared/output.h"
 #include "shared/path.h"
+#include "shared/stopwatch.h"
 #include "sink/staging.h"
 #include "split/check.h"
 #include "split/from-source.h"
@@ -280,6 +281,7 @@ static int write_parts(const struct split_opts *o, struct split_run *run, const 
 	_cleanup_free_ char *templ = NULL;
 	_cleanup_free_ char *stage = NULL;
 	_cleanup_close_ int lock = -1;
+	struct stopwatch w;
 	int r;
 
 	if (!out)
@@ -292,10 +294,13 @@ static int write_parts(const struct split_opts *o, struct split_run *run, const 
 		log_err("cannot create %s: %s", templ, strerror(-r));
 		return r;
 	}
+	stopwatch_start(&w);
 	for (size_t i = 0; r == 0 && i < l->nparts; i++)
 		r = interrupted() ? -EINTR : write_part(o, &l->parts[i], stage);
+	stopwatch_lap(&w, "write");
 	if (r == 0 && o->format == FORMAT_DIR && !o->common_only) {
 		r = split_check(run, l, stage);
+		stopwatch_lap(&w, "check");
 		if (r > 0) {
 			log_err("%d file(s) of the trees are not in their parts as a single pack has them: %s was not written",
 				r, o->out);
@@ -328,6 +333,7 @@ int kbp_split(const struct split_opts *o)
 	struct common_list published = { 0 };
 	bool debian = o->layout == SPLIT_LAYOUT_DEBIAN;
 	_cleanup_free_ char *kbuild_dir = NULL;
+	struct stopwatch w;
 	int r = 0;
 
 	interrupt_install_handlers();
@@ -350,14 +356,17 @@ int kbp_split(const struct split_opts *o)
 	run.published_kbuild = kbuild_dir;
 	if (r == 0)
 		r = check_outputs(o, &run);
+	stopwatch_start(&w);
 	if (r == 0)
 		r = split_partition(&run);
+	stopwatch_lap(&w, "partition");
 	if (r == 0) {
 		struct split_layout_opts lo = { .common_name = o->common_name, .published = run.published,
 						.common_only = o->common_only, .clamp_mtime = o->clamp_mtime,
 						.kind = o->layout, .merged_usr = o->merged_usr,
 						.kbuild_name = o->kbuild_name };
 		r = split_layout_make(&run, &lo, &l);
+		stopwatch_lap(&w, "layout");
 	}
 	if (r == 0 && debian && !o->common_only)
 		split_layout_take_parts(&l, &src_l);
