@@ -63,8 +63,10 @@ struct strbuf *log_capture(struct strbuf *buf)
 
 void log_replay(const char *text, size_t len)
 {
+	if (!len)
+		return; /* text: NULL, a buffer nothing was said into */
 	if (captured)
 		strbuf_addn(captured, text, len);
-	else if (len)
+	else
 		fwrite(text, 1, len, stderr);
 }

@@ -4,7 +4,9 @@
 #include "shared/sha256-shani.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
 #include <immintrin.h>
+#include <stdatomic.h>
 
 static const uint32_t K[64] __attribute__((aligned(16))) = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -17,9 +19,22 @@ static const uint32_t K[64] __attribute__((aligned(16))) = {
 	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
+/* CPUID: SHA (leaf 7, EBX bit 29), SSSE3 and SSE4.1 (leaf 1, ECX bits 9
+ * and 19), asked once (clang 14 knows no __builtin_cpu_supports("sha")). */
 bool sha256_shani_usable(void)
 {
-	return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+	static atomic_int usable = -1; /* two threads asking at once find the same */
+	int u = atomic_load_explicit(&usable, memory_order_relaxed);
+	unsigned a, b, c, d;
+
+	if (u < 0) {
+		bool sha = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 29));
+		bool sse = __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 9)) && (c & (1u << 19));
+
+		u = sha && sse;
+		atomic_store_explicit(&usable, u, memory_order_relaxed);
+	}
+	return u;
 }
 
 __attribute__((target("sha,sse4.1"))) void sha256_shani_blocks(uint32_t h[8], const uint8_t *p, size_t n)
