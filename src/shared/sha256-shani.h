@@ -8,6 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* FIPS 180-4's round constants (sha256.c), 16-byte aligned. */
+extern const uint32_t sha256_k[64];
+
 /* Does this CPU have them (and this build the code)? */
 bool sha256_shani_usable(void);
 /* n blocks of 64 bytes at p into the state h. */
