@@ -304,7 +304,7 @@ int secrets_is_key_material(const char *rel, const char *sig_key, const char *pa
 
 int secrets_is_key_material_buf(const char *rel, const char *sig_key, const char *buf, size_t len)
 {
-	return key_by_name(rel, sig_key) || window_has_key(buf, len, len < CHUNK ? len : CHUNK, false);
+	return key_by_name(rel, sig_key) || window_has_key(buf, len, len < CHUNK ? len : CHUNK, true);
 }
 
 /* The key named absolute, or relative to the object or the source tree:

@@ -45,5 +45,6 @@ const char *secrets_sig_key(const struct kconfig *kc);
  * is not opened (0). Returns 1 for key material, 0 if not, negative errno
  * when path cannot be read. */
 int secrets_is_key_material(const char *rel, const char *sig_key, const char *path);
-/* The same test on a whole file's bytes, already read. */
+/* The same test on a whole file's bytes, already read, with a NUL after
+ * them (read_control_file's). */
 int secrets_is_key_material_buf(const char *rel, const char *sig_key, const char *buf, size_t len);
