@@ -35,6 +35,9 @@
 #include "shared/path.h"
 #include "shared/fileio.h"
 #include "shared/str.h"
+#include "shared/interrupt.h"
+#include "shared/workers.h"
+#include "shared/strbuf.h"
 
 struct vctx {
 	const char *build;
@@ -360,51 +363,105 @@ static bool check_kbuild_link(struct vctx *v, const struct tree_file *f)
 	return true;
 }
 
+static void check_file(struct vctx *v, const struct tree_file *f)
+{
+	const char *root = f->root ? f->root : v->build;
+	_cleanup_free_ char *abs = path_join(root, f->rel);
+	const char *base = strrchr(f->rel, '/') ? strrchr(f->rel, '/') + 1 : f->rel;
+	_cleanup_free_ char *buf = NULL;
+	size_t len = 0;
+
+	if (f->type == ENTRY_LINK) {
+		_cleanup_free_ char *resolved = NULL;
+		if (check_kbuild_link(v, f))
+			return;
+		if (f->target[0] == '/') {
+			problem(v, f->rel, "symlink to an absolute path: %s", f->target);
+			return;
+		}
+		resolved = path_resolve_link(f->rel, f->target);
+		if (!resolved)
+			problem(v, f->rel, "symlink points outside the tree: %s", f->target);
+		else if (!path_exists(abs))
+			problem(v, f->rel, "dangling symlink: %s", f->target);
+		else
+			check_key(v, f, abs);
+		return;
+	}
+	if (f->type != ENTRY_FILE)
+		return;
+	/* Big files are objects and binaries, not make input. */
+	/* bounded and never blocking: the tree may change under the walk */
+	if (f->size <= (1 << 20) && read_control_file(abs, 0, &buf, &len, NULL) < 0)
+		len = 0;
+	/* the key check on the bytes just read, where they are the whole file */
+	if (buf && len == (size_t)f->size ? check_key_buf(v, f, buf, len) : check_key(v, f, abs))
+		return;
+	if (f->mode & 0111 || str_ends_with(base, ".so"))
+		check_elf(v, f, abs);
+	if (!buf)
+		return;
+	if (is_build_script(f->rel, buf, len))
+		check_abs_paths(v, f, buf, len);
+	if (str_ends_with(base, ".h"))
+		includes_dangling(root, f->rel, buf, len, dangling_include, v);
+}
+
+/* One file's checks on any thread, with a context of its own whose
+ * problems (and messages) are said afterwards, in the tree's order. */
+struct file_check {
+	struct vctx v;
+	char *said;
+	size_t len;
+	struct strbuf log;
+};
+
+struct file_checks {
+	struct vctx *v;
+	struct file_check *jobs;
+};
+
+static int check_file_apart(void *arg, size_t i)
+{
+	struct file_checks *c = arg;
+	struct file_check *j = &c->jobs[i];
+	struct strbuf *outer = log_capture(&j->log);
+
+	j->v = *c->v;
+	j->v.problems = 0;
+	j->v.out = open_memstream(&j->said, &j->len);
+	if (!j->v.out) {
+		log_capture(outer);
+		return -errno;
+	}
+	check_file(&j->v, &c->v->tv.v[i]);
+	fclose(j->v.out);
+	log_capture(outer);
+	return 0;
+}
+
+/* Every file checked on every CPU: read, keys, ELF, paths, includes. */
 static void check_files(struct vctx *v)
 {
-	for (size_t i = 0; i < v->tv.n; i++) {
-		const struct tree_file *f = &v->tv.v[i];
-		const char *root = f->root ? f->root : v->build;
-		_cleanup_free_ char *abs = path_join(root, f->rel);
-		const char *base = strrchr(f->rel, '/') ? strrchr(f->rel, '/') + 1 : f->rel;
-		_cleanup_free_ char *buf = NULL;
-		size_t len = 0;
+	struct file_checks c = { .v = v, .jobs = xcalloc(v->tv.n ? v->tv.n : 1, sizeof(*c.jobs)) };
+	int r = workers_run(v->tv.n, check_file_apart, &c);
 
-		if (f->type == ENTRY_LINK) {
-			_cleanup_free_ char *resolved = NULL;
-			if (check_kbuild_link(v, f))
-				continue;
-			if (f->target[0] == '/') {
-				problem(v, f->rel, "symlink to an absolute path: %s", f->target);
-				continue;
-			}
-			resolved = path_resolve_link(f->rel, f->target);
-			if (!resolved)
-				problem(v, f->rel, "symlink points outside the tree: %s", f->target);
-			else if (!path_exists(abs))
-				problem(v, f->rel, "dangling symlink: %s", f->target);
-			else
-				check_key(v, f, abs);
-			continue;
+	for (size_t i = 0; i < v->tv.n; i++) {
+		struct file_check *j = &c.jobs[i];
+
+		if (r == 0) {
+			log_replay(j->log.s, j->log.len);
+			if (j->len)
+				fwrite(j->said, 1, j->len, v->out);
+			v->problems += j->v.problems;
 		}
-		if (f->type != ENTRY_FILE)
-			continue;
-		/* Big files are objects and binaries, not make input. */
-		/* bounded and never blocking: the tree may change under the walk */
-		if (f->size <= (1 << 20) && read_control_file(abs, 0, &buf, &len, NULL) < 0)
-			len = 0;
-		/* the key check on the bytes just read, where they are the whole file */
-		if (buf && len == (size_t)f->size ? check_key_buf(v, f, buf, len) : check_key(v, f, abs))
-			continue;
-		if (f->mode & 0111 || str_ends_with(base, ".so"))
-			check_elf(v, f, abs);
-		if (!buf)
-			continue;
-		if (is_build_script(f->rel, buf, len))
-			check_abs_paths(v, f, buf, len);
-		if (str_ends_with(base, ".h"))
-			includes_dangling(root, f->rel, buf, len, dangling_include, v);
+		free(j->said);
+		strbuf_release(&j->log);
 	}
+	free(c.jobs);
+	if (r < 0) /* no memory for a stream, or a signal: one after the other, then */
+		for (size_t i = 0; i < v->tv.n && !interrupted(); i++)
+			check_file(v, &v->tv.v[i]);
 }
 
 /* The manifests' mtime-order, as pack made it: kbuild regenerates the
