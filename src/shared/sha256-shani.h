@@ -11,6 +11,10 @@
 /* FIPS 180-4's round constants (sha256.c), 16-byte aligned. */
 extern const uint32_t sha256_k[64];
 
+/* The C rounds whatever the CPU has (tests/unit/test-sha256.c runs the
+ * examples through both). */
+extern bool sha256_portable_only;
+
 /* Does this CPU have them (and this build the code)? */
 bool sha256_shani_usable(void);
 /* n blocks of 64 bytes at p into the state h. */

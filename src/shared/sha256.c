@@ -48,10 +48,12 @@ static void block(struct sha256 *c, const uint8_t *p)
 	c->h[4] += e, c->h[5] += f, c->h[6] += g, c->h[7] += h;
 }
 
+bool sha256_portable_only;
+
 /* n blocks at p: on the CPU's SHA extensions where it has them */
 static void blocks(struct sha256 *c, const uint8_t *p, size_t n)
 {
-	if (sha256_shani_usable()) {
+	if (!sha256_portable_only && sha256_shani_usable()) {
 		sha256_shani_blocks(c->h, p, n);
 		return;
 	}
