@@ -41,15 +41,6 @@ static int fail(char **errmsg, const char *path, unsigned line, const char *why)
 	return -EINVAL;
 }
 
-static uint32_t name_hash(const char *s)
-{
-	uint32_t h = 2166136261u; /* FNV-1a */
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
-}
-
 /* modpost's sym_add_exported() as a "make M=" run (-e) calls it for each
  * line: a symbol exported again is an error when the export it replaces
  * (the latest one) is vmlinux's or the same module's. The first such line
@@ -64,7 +55,7 @@ static int check_duplicates(const char *path, const struct symvers *sv, char **e
 	_cleanup_free_ const struct symvers_entry **latest = xcalloc(size, sizeof(*latest));
 	for (size_t i = 0; i < sv->n; i++) {
 		const struct symvers_entry *e = &sv->v[i], **slot;
-		size_t h = name_hash(e->name) & (size - 1);
+		size_t h = str_hash(e->name) & (size - 1);
 
 		while ((slot = &latest[h]), *slot && strcmp((*slot)->name, e->name))
 			h = (h + 1) & (size - 1);

@@ -10,12 +10,11 @@
 #include "shared/array.h"
 #include "shared/str.h"
 
-static size_t hash_name(const char *s);
 
 /* mod at the end of its chain: each chain keeps the order of the list. */
 static void mod_hash_insert(struct modpost *mp, struct mp_module *mod)
 {
-	struct mp_module **p = &mp->mod_hash[hash_name(mod->name) & (mp->mod_hash_size - 1)];
+	struct mp_module **p = &mp->mod_hash[str_hash(mod->name) & (mp->mod_hash_size - 1)];
 
 	while (*p)
 		p = &(*p)->hnext;
@@ -58,7 +57,7 @@ struct mp_module *mp_module_find_dump(struct modpost *mp, const char *dump_file,
 {
 	if (!mp->mod_hash_size)
 		return NULL;
-	for (struct mp_module *m = mp->mod_hash[hash_name(name) & (mp->mod_hash_size - 1)]; m; m = m->hnext) {
+	for (struct mp_module *m = mp->mod_hash[str_hash(name) & (mp->mod_hash_size - 1)]; m; m = m->hnext) {
 		if (mp->fmt >= KBP_MODPOST_7_2 && (!m->dump_file || strcmp(m->dump_file, dump_file)))
 			continue;
 		if (strcmp(m->name, name) == 0)
@@ -74,16 +73,6 @@ struct mp_symbol *mp_symbol_alloc(const char *name)
 
 	memcpy(s->name, name, n + 1);
 	return s;
-}
-
-/* FNV-1a; the order of lookups never depends on it (chains are newest first). */
-static size_t hash_name(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return (size_t)h;
 }
 
 static void hash_grow(struct modpost *mp)
@@ -103,7 +92,7 @@ static void hash_grow(struct modpost *mp)
 		}
 		while (rev) {
 			struct mp_symbol *n = rev->hnext;
-			size_t h = hash_name(rev->name) & (nsize - 1);
+			size_t h = str_hash(rev->name) & (nsize - 1);
 			rev->hnext = nh[h];
 			nh[h] = rev;
 			rev = n;
@@ -121,7 +110,7 @@ struct mp_symbol *mp_find_symbol(struct modpost *mp, const char *name, const str
 		name++;
 	if (!mp->hash_size)
 		return NULL;
-	for (struct mp_symbol *s = mp->hash[hash_name(name) & (mp->hash_size - 1)]; s; s = s->hnext)
+	for (struct mp_symbol *s = mp->hash[str_hash(name) & (mp->hash_size - 1)]; s; s = s->hnext)
 		if (strcmp(s->name, name) == 0 && (!mod || s->module == mod))
 			return s;
 	return NULL;
@@ -144,7 +133,7 @@ struct mp_symbol *mp_add_exported(struct modpost *mp, const char *name, struct m
 	ptrarray_push(&mod->exports, s);
 	if (++mp->nexported > 4 * mp->hash_size) /* chains of four: the kernel's are longer */
 		hash_grow(mp);
-	h = hash_name(s->name) & (mp->hash_size - 1);
+	h = str_hash(s->name) & (mp->hash_size - 1);
 	s->hnext = mp->hash[h];
 	mp->hash[h] = s;
 	return s;

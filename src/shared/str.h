@@ -17,3 +17,6 @@ int strv_index(const char *const *names, size_t n, const char *s);
 bool str_ends_with(const char *s, const char *suffix);
 char *str_strip(char *s);
 int strcmp_bytes(const void *a, const void *b); /* qsort on char ** */
+/* FNV-1a of s: the one string hash of the lookup tables (symbols, exports,
+ * digests); the order of no output depends on it. */
+size_t str_hash(const char *s);

@@ -16,6 +16,7 @@
 #include "shared/workers.h"
 #include "shared/macro.h"
 #include "shared/path.h"
+#include "shared/str.h"
 
 
 /* Where the installed parts put it, as written in stage; NULL when only the
@@ -111,11 +112,9 @@ struct sha_memo {
 
 static struct memo_slot *memo_slot(struct sha_memo *m, const char *path)
 {
-	size_t h = 5381;
+	size_t h;
 
-	for (const char *p = path; *p; p++)
-		h = h * 33 + (unsigned char)*p;
-	for (h &= m->size - 1; m->v[h].path && strcmp(m->v[h].path, path); h = (h + 1) & (m->size - 1))
+	for (h = str_hash(path) & (m->size - 1); m->v[h].path && strcmp(m->v[h].path, path); h = (h + 1) & (m->size - 1))
 		;
 	return &m->v[h];
 }
