@@ -35,9 +35,7 @@
 #include "shared/path.h"
 #include "shared/fileio.h"
 #include "shared/str.h"
-#include "shared/interrupt.h"
 #include "shared/workers.h"
-#include "shared/strbuf.h"
 
 struct vctx {
 	const char *build;
@@ -408,12 +406,12 @@ static void check_file(struct vctx *v, const struct tree_file *f)
 }
 
 /* One file's checks on any thread, with a context of its own whose
- * problems (and messages) are said afterwards, in the tree's order. */
+ * problems are said afterwards, in the tree's order (its messages too:
+ * workers_run_in_order). */
 struct file_check {
 	struct vctx v;
 	char *said;
 	size_t len;
-	struct strbuf log;
 };
 
 struct file_checks {
@@ -425,18 +423,14 @@ static int check_file_apart(void *arg, size_t i)
 {
 	struct file_checks *c = arg;
 	struct file_check *j = &c->jobs[i];
-	struct strbuf *outer = log_capture(&j->log);
 
 	j->v = *c->v;
 	j->v.problems = 0;
 	j->v.out = open_memstream(&j->said, &j->len);
-	if (!j->v.out) {
-		log_capture(outer);
+	if (!j->v.out)
 		return -errno;
-	}
 	check_file(&j->v, &c->v->tv.v[i]);
 	fclose(j->v.out);
-	log_capture(outer);
 	return 0;
 }
 
@@ -444,24 +438,21 @@ static int check_file_apart(void *arg, size_t i)
 static void check_files(struct vctx *v)
 {
 	struct file_checks c = { .v = v, .jobs = xcalloc(v->tv.n ? v->tv.n : 1, sizeof(*c.jobs)) };
-	int r = workers_run(v->tv.n, check_file_apart, &c);
+	int r = workers_run_in_order(v->tv.n, check_file_apart, &c);
 
 	for (size_t i = 0; i < v->tv.n; i++) {
 		struct file_check *j = &c.jobs[i];
 
 		if (r == 0) {
-			log_replay(j->log.s, j->log.len);
 			if (j->len)
 				fwrite(j->said, 1, j->len, v->out);
 			v->problems += j->v.problems;
 		}
 		free(j->said);
-		strbuf_release(&j->log);
 	}
 	free(c.jobs);
-	if (r < 0) /* no memory for a stream, or a signal: one after the other, then */
-		for (size_t i = 0; i < v->tv.n && !interrupted(); i++)
-			check_file(v, &v->tv.v[i]);
+	if (r < 0 && r != -EINTR) /* no memory for a file's stream */
+		problem(v, ".", "cannot check the files: %s", strerror(-r));
 }
 
 /* The manifests' mtime-order, as pack made it: kbuild regenerates the

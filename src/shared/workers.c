@@ -9,6 +9,8 @@
 
 #include "shared/alloc.h"
 #include "shared/interrupt.h"
+#include "shared/log.h"
+#include "shared/strbuf.h"
 
 #define WORKERS_MAX 8
 /* Below this many items a thread costs more than it saves. */
@@ -83,4 +85,44 @@ static int run_on(size_t nthreads, size_t n, int (*fn)(void *arg, size_t i), voi
 int workers_run(size_t n, int (*fn)(void *arg, size_t i), void *arg)
 {
 	return run_on(n < WORKERS_MIN_ITEMS ? 1 : workers_count(), n, fn, arg);
+}
+
+#define NOT_RUN 1
+
+struct in_order {
+	int (*fn)(void *arg, size_t i);
+	void *arg;
+	struct strbuf *said;
+	int *ret;
+};
+
+static int run_saying(void *arg, size_t i)
+{
+	struct in_order *o = arg;
+	struct strbuf *outer = log_capture(&o->said[i]);
+
+	o->ret[i] = o->fn(o->arg, i);
+	log_capture(outer);
+	return 0;
+}
+
+int workers_run_in_order(size_t n, int (*fn)(void *arg, size_t i), void *arg)
+{
+	struct in_order o = { .fn = fn, .arg = arg, .said = xcalloc(n ? n : 1, sizeof(*o.said)),
+			      .ret = xmalloc((n ? n : 1) * sizeof(*o.ret)) };
+	int r = 0;
+
+	for (size_t i = 0; i < n; i++)
+		o.ret[i] = NOT_RUN; /* a signal stopped it before this one */
+	workers_run(n, run_saying, &o);
+	for (size_t i = 0; i < n; i++) {
+		if (r == 0) {
+			log_replay(o.said[i].s, o.said[i].len);
+			r = o.ret[i] == NOT_RUN ? -EINTR : o.ret[i] < 0 ? o.ret[i] : 0;
+		}
+		strbuf_release(&o.said[i]);
+	}
+	free(o.said);
+	free(o.ret);
+	return r;
 }

@@ -13,6 +13,13 @@
  * itself what failed (the others may fail at the same time: say it once). */
 int workers_run(size_t n, int (*fn)(void *arg, size_t i), void *arg);
 
+/* workers_run for work whose messages (log.h) must read as if the items
+ * ran one after the other: each item's are kept and said afterwards in
+ * the items' order, up to the first item that failed, whose failure it
+ * returns (what items after it said is dropped, as they would not have
+ * run). fn's failures do not stop the others here. */
+int workers_run_in_order(size_t n, int (*fn)(void *arg, size_t i), void *arg);
+
 /* The CPUs of this process's affinity mask (cgroups and taskset limit it),
  * at most 8: more threads than that only contend for the same disk. */
 size_t workers_count(void);

@@ -12,7 +12,6 @@
 #include "kernel/kelf.h"
 #include "shared/alloc.h"
 #include "shared/log.h"
-#include "shared/strbuf.h"
 #include "shared/workers.h"
 #include "shared/macro.h"
 #include "shared/path.h"
@@ -218,14 +217,11 @@ static int check_item(struct split_run *run, const struct split_layout *l, const
 	return 0;
 }
 
-/* The check of one entry of one tree, on any thread; its messages said
- * later, in the order of the trees and their lists. */
+/* The check of one entry of one tree, on any thread. */
 struct check_job {
 	size_t ti;
 	struct split_item *it;
-	struct strbuf log;
 	size_t bad;
-	int ret;
 };
 
 struct checking {
@@ -240,11 +236,8 @@ static int check_job(void *arg, size_t i)
 {
 	struct checking *c = arg;
 	struct check_job *j = &c->jobs[i];
-	struct strbuf *outer = log_capture(&j->log);
 
-	j->ret = check_item(c->run, c->l, c->stage, &c->memo, j->ti, j->it, &j->bad);
-	log_capture(outer);
-	return 0;
+	return check_item(c->run, c->l, c->stage, &c->memo, j->ti, j->it, &j->bad);
 }
 
 int split_check(struct split_run *run, const struct split_layout *l, const char *stage)
@@ -265,16 +258,10 @@ int split_check(struct split_run *run, const struct split_layout *l, const char 
 		c.memo.size *= 2;
 	c.memo.v = xcalloc(c.memo.size, sizeof(*c.memo.v));
 	pthread_mutex_init(&c.memo.mu, NULL);
-	workers_run(n, check_job, &c);
-	/* the first failure stops it, as one check after the other would */
-	for (size_t i = 0; i < n; i++) {
-		if (r == 0) {
-			log_replay(c.jobs[i].log.s, c.jobs[i].log.len);
-			bad += c.jobs[i].bad;
-			r = c.jobs[i].ret;
-		}
-		strbuf_release(&c.jobs[i].log);
-	}
+	/* on every CPU, said as one check after the other: the first failure stops it */
+	r = workers_run_in_order(n, check_job, &c);
+	for (size_t i = 0; r == 0 && i < n; i++)
+		bad += c.jobs[i].bad;
 	free(c.jobs);
 	for (size_t i = 0; i < c.memo.size; i++)
 		free(c.memo.v[i].path);
