@@ -9,8 +9,8 @@
 #     extra manifest; OBJ holds the build machine's copy)
 # Packed for an arm64 host, modpost must hold the new object's symbol and
 # kbp_probe must be rebuilt for aarch64; the warnings and the machine of
-# every ELF file are the fixture's expected ones (expected/, where 6.1's
-# resolve_btfids stays the build machine's: its tools/ build has no
+# every ELF file are the fixture's expected ones (expected/: every program
+# the target's, 6.1's resolve_btfids too, whose tools/ build has no
 # REALHOSTCC before 6.3). KBP_UPDATE_EXPECTED=1 writes what the run got.
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"

@@ -30,6 +30,7 @@
 #include "kernel/tree.h"
 #include "rules/filelist.h"
 #include "pack/pack.h"
+#include "shared/datadir.h"
 #include "shared/log.h"
 #include "shared/macro.h"
 #include "shared/alloc.h"
@@ -378,6 +379,44 @@ static const struct tools_program tools_programs[] = {
 	{ "resolve_btfids", "tools/bpf/resolve_btfids/resolve_btfids", "bpf/resolve_btfids", false },
 };
 
+/* The tools build's fixdeps below a work dir that nftw finds not to run
+ * here (fixdep_walk has no context), made again from the tree's
+ * tools/build/fixdep.c with this machine's cc. */
+static const char *fixdep_source, *fixdep_log;
+static unsigned fixdep_here_machine;
+static int fixdep_count;
+
+static int fixdep_walk(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	char *argv[] = { "cc", "-O2", "-o", (char *)path, (char *)fixdep_source, NULL };
+	int r;
+
+	(void)st;
+	if (type != FTW_F || strcmp(path + ftw->base, "fixdep") || elf_program_machine(path) == fixdep_here_machine)
+		return 0;
+	r = run_logged(argv, fixdep_log);
+	if (r < 0)
+		return r == -EINTR ? r : 0; /* the second make fails as the first */
+	fixdep_count++;
+	return 0;
+}
+
+/* How many fixdeps fixdep_walk made again for this machine; -EINTR. */
+static int fixdeps_made_here(struct tool_ctx *c, const char *work)
+{
+	_cleanup_free_ char *src = path_join(c->t->src, "tools/build/fixdep.c");
+	_cleanup_free_ char *logpath = xasprintf("%s.log", work);
+	int r;
+
+	fixdep_source = src;
+	fixdep_log = logpath;
+	fixdep_here_machine = elf_program_machine("/proc/self/exe");
+	fixdep_count = 0;
+	r = nftw(work, fixdep_walk, 16, FTW_PHYS);
+	fixdep_source = fixdep_log = NULL;
+	return r < 0 ? r : fixdep_count;
+}
+
 /* A tools/ program through its own Makefile, into work/: the library and
  * the program with the target compiler, the tools build's fixdep (run
  * here) with the build machine's. */
@@ -391,13 +430,12 @@ static int build_tools_program(struct tool_ctx *c, const struct tools_program *t
 	size_t n = 0;
 	int r;
 
-	/* Before 6.3, a program built with HOSTCC had the tools build's fixdep
-	 * built with it too, which then could not run here. */
-	if (!realhostcc && !tp->cc_before_6_3) {
-		log_warn("%s: this tree's tools/ build cannot use a target compiler for it (no REALHOSTCC, before 6.3)",
-			 tp->rel);
-		return -ENOTSUP;
-	}
+	/* Before 6.3, a program built with HOSTCC has the tools build's fixdep
+	 * built with it too, which cannot run here: that first make stops
+	 * there, each fixdep it made is made again for this machine (newer
+	 * than its object, so not linked again) and a second make finishes. */
+	bool fixdep_here = !realhostcc && !tp->cc_before_6_3;
+
 	if ((mkdir(work, 0755) < 0 && errno != EEXIST) || (mkdir(tools, 0755) < 0 && errno != EEXIST))
 		return -errno;
 	argv[n++] = "make";
@@ -407,7 +445,7 @@ static int build_tools_program(struct tool_ctx *c, const struct tools_program *t
 	argv[n++] = xasprintf("O=%s", work);
 	argv[n++] = xasprintf("srctree=%s", c->t->src);
 	argv[n++] = xasprintf("SRCARCH=%s", c->t->srcarch);
-	if (realhostcc) {
+	if (realhostcc || fixdep_here) {
 		/* 6.3+: HOSTCC builds the program, REALHOSTCC the fixdep run here */
 		argv[n++] = xasprintf("HOSTCC=%s", c->cc);
 		argv[n++] = xasprintf("HOSTLD=%sld", c->prefix);
@@ -422,7 +460,7 @@ static int build_tools_program(struct tool_ctx *c, const struct tools_program *t
 	if (realhostcc) {
 		argv[n++] = "REALHOSTCC=cc";
 		argv[n++] = "REALHOSTLD=ld";
-	} else {
+	} else if (!fixdep_here) {
 		argv[n++] = "HOSTCC=cc";
 		argv[n++] = "HOSTLD=ld";
 		argv[n++] = "HOSTAR=ar";
@@ -431,6 +469,8 @@ static int build_tools_program(struct tool_ctx *c, const struct tools_program *t
 	argv[n++] = (char *)tp->goal;
 	argv[n++] = NULL;
 	r = run_logged(argv, logpath);
+	if (r < 0 && r != -EINTR && fixdep_here && fixdeps_made_here(c, work) > 0)
+		r = run_logged(argv, logpath);
 	for (size_t i = 2; i < 10; i++)
 		free(argv[i]);
 	if (r == -EINTR)
@@ -475,6 +515,44 @@ static int rebuild_tools_programs(struct tool_ctx *c)
 			return r;
 	}
 	return 0;
+}
+
+/* --modpost=bundled for another machine: kbuild-modpost (the build
+ * machine's program, put there by the bundled-modpost step) made again
+ * from its own sources, kbuild-modpost-src beside the manifests, with the
+ * target compiler (it needs only libelf: the target's, as objtool does). */
+static int rebuild_bundled_modpost(struct tool_ctx *c)
+{
+	const struct pack_entry *e = filelist_find(c->pc->fl, "scripts/mod/modpost");
+	_cleanup_free_ char *manifests = kbp_manifest_dir();
+	_cleanup_free_ char *src = path_join(manifests, "../kbuild-modpost-src");
+	_cleanup_free_ char *makefile = path_join(src, "Makefile");
+	_cleanup_free_ char *work = path_join(c->dir, "kbuild-modpost");
+	_cleanup_free_ char *logpath = xasprintf("%s.log", work);
+	_cleanup_free_ char *prog = path_join(work, "kbuild-modpost");
+	_cleanup_free_ char *ccvar = xasprintf("CC=%s", c->cc);
+	char *cp[] = { "cp", "-R", "--", src, work, NULL };
+	char *make[] = { "make", "-C", work, ccvar, "kbuild-modpost", NULL };
+	int r;
+
+	if (c->pc->o->rules.modpost != MODPOST_BUNDLED || !e || e->origin != ORIGIN_TOOL ||
+	    elf_program_machine(e->abs) == c->machine)
+		return 0;
+	if (!path_is_reg(makefile)) {
+		log_info("--host-tools=target: no %s to build kbuild-modpost for the target from", makefile);
+		return 0; /* named by warn_foreign */
+	}
+	r = run_logged(cp, logpath);
+	if (r == 0)
+		r = run_logged(make, logpath);
+	if (r == -EINTR)
+		return r;
+	if (r < 0 || elf_program_machine(prog) != c->machine) {
+		log_info("--host-tools=target: cannot build kbuild-modpost with %s (log: %s)", c->cc, logpath);
+		show_log_tail(logpath);
+		return 0; /* named by warn_foreign */
+	}
+	return put(c, "scripts/mod/modpost", prog);
 }
 
 /* rust/NAME.so: the proc-macro crates (macros, pin-init's, zerocopy's derive)
@@ -594,6 +672,9 @@ int hosttools_rebuild(struct pack_ctx *ctx)
 	if (r < 0)
 		goto out;
 	r = rebuild_tools_programs(&c);
+	if (r < 0)
+		goto out;
+	r = rebuild_bundled_modpost(&c);
 	if (r < 0)
 		goto out;
 	warn_foreign(&c);
