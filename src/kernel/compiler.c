@@ -117,6 +117,25 @@ int compiler_gcc_of(const char *cc_text, char **cc, char **prefix)
 	return 0;
 }
 
+char *compiler_command_of(const struct kconfig *kc)
+{
+	const char *v = kconfig_get(kc, "CONFIG_CLANG_VERSION");
+	char *cc = NULL, *prefix = NULL;
+
+	if (kconfig_enabled(kc, "CONFIG_CC_IS_CLANG")) {
+		unsigned long major = v ? strtoul(v, NULL, 10) / 10000 : 0;
+		return major ? xasprintf("clang-%lu", major) : NULL;
+	}
+	if (compiler_gcc_of(kconfig_get(kc, "CONFIG_CC_VERSION_TEXT"), &cc, &prefix) < 0)
+		return NULL;
+	free(prefix);
+	if (!*cc || strspn(cc, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-") != strlen(cc)) {
+		free(cc);
+		return NULL;
+	}
+	return cc;
+}
+
 /* The make variables that name the gcc of CONFIG_CC_VERSION_TEXT: a cross
  * prefix is CROSS_COMPILE (and the tree's ARCH), a suffix ("gcc-12") needs
  * CC. NULL when it is plain gcc (or not recognisably a gcc). */

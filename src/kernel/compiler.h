@@ -14,6 +14,13 @@
  * that text. -ENOENT (nothing set) when it names no gcc (clang, no text). */
 int compiler_gcc_of(const char *cc_text, char **cc, char **prefix);
 
+/* The compiler command the tree was built by, for a package's dependency:
+ * a gcc's first word of CONFIG_CC_VERSION_TEXT ("gcc-12",
+ * "x86_64-linux-gnu-gcc-16"), a clang's "clang-MAJOR" from
+ * CONFIG_CLANG_VERSION. NULL when the config names neither, or names it
+ * with characters no command name has (the text is the tree's data). */
+char *compiler_command_of(const struct kconfig *kc);
+
 /* The first line of `prog --version` in *text (its output goes to the file
  * log). 0; -ENOENT when there is no such program; a positive exit status or
  * another negative errno when it does not answer (*text NULL then). */

@@ -134,8 +134,10 @@ static const struct command_usage split_usage = {
 	.bad_option = "invalid option",
 };
 
-/* [NAME=]DIR: an O= object tree has a 'source' link, an in-tree build not. */
-static void parse_tree(const char *arg, struct split_tree_spec *t)
+/* [NAME=]DIR: an O= object tree has a 'source' link, an in-tree build not.
+ * A DIR that is no directory is said as the built tree it should be (not
+ * as the source tree an in-tree build is opened as): -errno. */
+static int parse_tree(const char *arg, struct split_tree_spec *t)
 {
 	const char *eq = strchr(arg, '='), *slash = strchr(arg, '/');
 	const char *dir = arg;
@@ -145,11 +147,18 @@ static void parse_tree(const char *arg, struct split_tree_spec *t)
 		t->name = xstrndup(arg, (size_t)(eq - arg));
 		dir = eq + 1;
 	}
+	if (!path_is_dir(dir)) {
+		int e = path_exists(dir) ? ENOTDIR : ENOENT;
+
+		log_err("%s: built tree (--tree %s): %s", dir, arg, strerror(e));
+		return -e;
+	}
 	source = path_join(dir, "source");
 	if (path_exists(source))
 		t->obj = xstrdup(dir);
 	else
 		t->src = xstrdup(dir);
+	return 0;
 }
 
 static void cmdline_release(struct split_cmdline *c)
@@ -222,10 +231,11 @@ static int run_split(int argc, char *argv[])
 		return usage_error(&split_usage, "SOURCE_DATE_EPOCH='%s' is not a non-negative number of seconds",
 				   getenv("SOURCE_DATE_EPOCH"));
 	trees = xcalloc(c.trees.n, sizeof(*trees));
-	for (size_t i = 0; i < c.trees.n; i++)
-		parse_tree(c.trees.v[i], &trees[i]);
 	c.o.trees = trees;
 	c.o.ntrees = c.trees.n;
+	for (size_t i = 0; i < c.trees.n; i++)
+		if (parse_tree(c.trees.v[i], &trees[i]) < 0)
+			return EXIT_FAIL;
 	c.o.arches = (const char **)c.arches.v;
 	c.o.narches = c.arches.n;
 	c.o.rules.extra_manifests = (const char **)c.extra.v;
