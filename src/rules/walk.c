@@ -568,7 +568,8 @@ static int flatten(struct part *p, struct filelist *fl, struct key_checks *keys,
 		size_t at = i < p->nsubs ? p->subs[i].at : p->n;
 		size_t log_at = i < p->nsubs ? p->subs[i].log_at : p->log.len;
 
-		log_replay(p->log.s + l, log_at - l);
+		if (log_at > l) /* no messages: no buffer (NULL + 0 is undefined) */
+			log_replay(p->log.s + l, log_at - l);
 		l = log_at;
 		for (; e < at; e++) {
 			if (keys->n == keys->cap) {
