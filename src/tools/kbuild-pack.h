@@ -48,6 +48,9 @@ int kbp_add_manifest(void *value, const char *arg);
 		     "machine (default), or rebuild them with the target's\n"                                           \
 		     "compiler for the machine the tree is installed on",                                               \
 		     kbp_parse_host_tools, "--host-tools takes 'build' or 'target', not '%s'"),                         \
+	OPT_STRING(0, "cross-compile", (r) + offsetof(struct pack_rules, cross_compile), "PREFIX",                      \
+		   "target compiler PREFIXgcc for --host-tools=target\n"                                              \
+		   "(default: from CONFIG_CC_VERSION_TEXT)"),                                                         \
 	OPT_CALLBACK(0, "vmlinux", (r) + offsetof(struct pack_rules, vmlinux), "=btf|full|none",                        \
 		     "with CONFIG_DEBUG_INFO_BTF_MODULES, the vmlinux modules\n"                                        \
 		     "take their BTF base from: only its .BTF section (default),\n"                                     \

@@ -111,9 +111,6 @@ static const struct option_spec pack_options[] = {
 		     "pack all but the files of this component (repeatable)",
 		     kbp_add_component, "--exclude-component takes a name like 'rust' ([a-z0-9][a-z0-9-]*), not '%s'"),
 	OPT_PACK_RULES(CMDLINE(o.rules), CMDLINE(extra)),
-	OPT_STRING(0, "cross-compile", CMDLINE(o.rules.cross_compile), "PREFIX",
-		   "target compiler PREFIXgcc for --host-tools=target\n"
-		   "(default: from CONFIG_CC_VERSION_TEXT)"),
 	OPT_GROUP("Messages:"),
 	OPT_COUNT('v', "verbose", CMDLINE(verbose), "say more (twice: debug)"),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "errors only"),
