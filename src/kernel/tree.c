@@ -143,6 +143,11 @@ static bool is_name(const char *s, const char *allowed)
 
 #define ARCH_CHARS "abcdefghijklmnopqrstuvwxyz0123456789_"
 
+bool ktree_arch_name_ok(const char *arch)
+{
+	return is_name(arch, ARCH_CHARS);
+}
+
 /* The arch of the config's symbols, never the .config header's spelling
  * (it would name any file as the manifest); a header that names another
  * arch, or no arch name at all, is refused. On error *p names the file. */

@@ -17,6 +17,10 @@ struct ktree {
 	struct kconfig config; /* include/config/auto.conf */
 };
 
+/* A kernel architecture name (SRCARCH: x86, arm64): lower-case letters,
+ * digits and '_'. It names arch/NAME and manifests/arch/NAME.yaml. */
+bool ktree_arch_name_ok(const char *arch);
+
 /* src or obj may be NULL (not both): a missing src is found through
  * OBJ/source. arch, when given, overrides the one read from the config.
  * Prints one message naming the path and the cause; returns negative errno. */

@@ -14,6 +14,7 @@
 #include "shared/log.h"
 #include "shared/macro.h"
 #include "shared/path.h"
+#include "kernel/tree.h"
 #include "split/layout.h"
 #include "split/split.h"
 
@@ -195,6 +196,10 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 	}
 	if (!o->out && !o->list && !o->dry_run)
 		return usage_error(&split_usage, "%s", "no output given: pass --out DIR (or --list, --dry-run)");
+	for (size_t i = 0; i < c->arches.n; i++)
+		if (!ktree_arch_name_ok(c->arches.v[i]))
+			return usage_error(&split_usage, "--arch '%s': want a kernel architecture name (lower-case "
+					   "letters, digits, '_': x86, arm64)", (const char *)c->arches.v[i]);
 	if (o->list && o->dry_run)
 		return usage_error(&split_usage, "%s", "--list and --dry-run do not go together");
 	if (o->report && (o->list || o->dry_run))

@@ -988,6 +988,14 @@ case_split-debian-usage() {
 	run split --layout rpm --tree "$OBJ" --out "$OUT/x"
 	expect_rc 2 "an unknown layout"
 	cat "$S/err.txt" >>"$S/all.err"
+	# an --arch names arch/ARCH and manifests/arch/ARCH.yaml: a name, never a path
+	run split --layout debian --common-name 6.1.0-1-common --arch x86 --arch ../../etc --common-only --src "$SRC" --out "$OUT/x"
+	expect_rc 2 "an --arch that is a path"
+	cat "$S/err.txt" >>"$S/all.err"
+	# a --tree that is not there is named as the built tree it should be
+	run split --tree one="$S/no-such-tree" --out "$OUT/x"
+	expect_rc 1 "a --tree that does not exist"
+	cat "$S/err.txt" >>"$S/all.err"
 	run split -M "$MANIFESTS" --layout debian --common-name 6.1.0-1-common --arch arm64 --tree "$OBJ" --out "$OUT/x"
 	expect_rc 2 "a tree of an architecture the release does not list"
 	cat "$S/all.err" "$S/err.txt" >"$S/err2.txt"
