@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -121,14 +122,18 @@ static struct memo_slot *memo_slot(struct sha_memo *m, const char *path)
 static int memo_sha256_file(struct sha_memo *m, const char *path, uint8_t sha[SHA256_LEN])
 {
 	struct memo_slot *s;
+	bool hit;
 	int r;
 
+	/* what the slot held is decided under the lock: once it is released,
+	 * another thread may fill the very slot this one found empty */
 	pthread_mutex_lock(&m->mu);
 	s = memo_slot(m, path);
-	if (s->path)
+	hit = s->path != NULL;
+	if (hit)
 		memcpy(sha, s->sha, SHA256_LEN);
 	pthread_mutex_unlock(&m->mu);
-	if (s->path)
+	if (hit)
 		return 0;
 	r = sha256_file(path, sha); /* another thread may read it too: the same digest */
 	if (r < 0)
