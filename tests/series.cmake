@@ -44,6 +44,10 @@
 #   modpost         debian-modpost-SERIES-CASE: kbuild-modpost against the
 #                   modpost Debian's kernel was prepared with (a suite's own
 #                   toolchain: the host's only)
+#   split-only      a second flavour of an architecture, for its Debian
+#                   split alone (kbp_debian_split: several flavours in one
+#                   job): no tests of its own, no boot (its kernel is the
+#                   first flavour's with another config)
 #
 # The default tier builds one fixture per thing only it proves, and gives
 # each role to the fixtures that prove something new with it: 6.1's tiny
@@ -85,11 +89,12 @@ macro(kbp_series_table)
   kbp_debian_fixture(6.12:x86_64:amd64 default modpost)
   kbp_debian_fixture(6.1:x86_64:amd64 default base modpost)
   kbp_debian_fixture(6.1:x86_64:amd64:intree default)
+  kbp_debian_fixture(6.1:x86_64:cloud-amd64 default split-only)
   kbp_debian_fixture(6.1:arm64:arm64   default)
   kbp_debian_fixture(7.2:x86_64:amd64 default no-modversions)
   kbp_split(7.2 tiny=7.2:intree full=7.2:obj:full arm64=7.2:arm64:full DKMS forky:vpoll-dkms)
   kbp_split(6.1 x86=6.1:obj arm64=6.1:arm64 PACKAGES)
-  kbp_debian_split(6.1 6.1:x86_64:amd64 6.1:arm64:arm64 DKMS opt-in FEATURESET 6.1:obj)
+  kbp_debian_split(6.1 6.1:x86_64:amd64 6.1:x86_64:cloud-amd64 6.1:arm64:arm64 DKMS opt-in FEATURESET 6.1:obj)
   kbp_debian_split(7.2 7.2:x86_64:amd64 DKMS default)
 endmacro()
 
@@ -375,7 +380,8 @@ endfunction()
 
 # kbp_debian_split_of(SERIES PREFIX): tests/debian's split of SERIES in this
 # run: PREFIX_on, PREFIX_need, PREFIX_trees, PREFIX_env as kbp_split_of's
-# (the trees named by their flavours), PREFIX_dkms (the dkms test's tier),
+# (the trees named by their flavours), PREFIX_boots (those of PREFIX_trees
+# whose kernels boot: not split-only), PREFIX_dkms (the dkms test's tier),
 # PREFIX_featureset (the featureset tree's setup fixture, where this run
 # builds it), PREFIX_refuse (the refused boot: badvermagic where a tree has
 # the no-modversions role, else badcrc).
@@ -383,11 +389,15 @@ function(kbp_debian_split_of series prefix)
   set(_on TRUE)
   set(_need "")
   set(_trees "")
+  set(_boots "")
   set(_refuse badcrc)
   foreach(e IN LISTS _kbp_debian_split_trees_${series})
     kbp_debian_entry(${e} _d)
     list(APPEND _need debian-fixture-${_d_name})
     list(APPEND _trees ${_d_flavour}:${_d_layout}:${_d_arch}:${_d_flavour})
+    if(NOT "split-only" IN_LIST _kbp_debian_roles_${e})
+      list(APPEND _boots ${_d_flavour}:${_d_layout}:${_d_arch}:${_d_flavour})
+    endif()
     if(NOT e IN_LIST KBP_DEBIAN_MATRIX)
       set(_on FALSE)
     endif()
@@ -402,6 +412,7 @@ function(kbp_debian_split_of series prefix)
     set(_fs kernel-fixture-${_k_name})
   endif()
   _kbp_split_result()
+  set(${prefix}_boots "${_boots}" PARENT_SCOPE)
   set(${prefix}_dkms "${_kbp_debian_split_dkms_${series}}" PARENT_SCOPE)
   set(${prefix}_featureset "${_fs}" PARENT_SCOPE)
   set(${prefix}_refuse ${_refuse} PARENT_SCOPE)

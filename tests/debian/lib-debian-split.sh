@@ -2,11 +2,14 @@
 # ../kernel/lib.sh, ../split/lib-split.sh and ../packaging/lib.sh, with
 # kbp_split_open done on the Debian trees, KBP_SPLIT_LAYOUT=debian): the
 # source package tests/debian/linux (Debian's package names for the
-# fixtures' ABI and version) built by jobs that share nothing but the
-# source: dpkg-buildpackage -A (the common part, from the source alone),
-# -B on amd64 (linux-kbuild and the amd64 flavour) and, for 6.1, -B -aarm64
-# (the arm64 flavour, cross-built on this machine). For 6.1, in the full
-# matrix (-DKBP_FULL_MATRIX=ON builds its tree), a second featureset, kbp (standing in for Debian's rt, whose source the archive's
+# fixtures' ABI and version, one debian/kbuild-pack-split naming every
+# flavour at Debian's paths) built by jobs that share nothing but the
+# source, each holding only its own trees: dpkg-buildpackage -A (the
+# common part, from the source alone), -B on amd64 (linux-kbuild and the
+# amd64 flavours: amd64, and for 6.1 cloud-amd64) and, for 6.1, -B -aarm64
+# (a cross build: the arm64 flavour and arm64's linux-kbuild). For 6.1, in
+# the full matrix (-DKBP_FULL_MATRIX=ON builds its tree), a second
+# featureset, kbp (standing in for Debian's rt, whose source the archive's
 # binary packages do not hold): the 6.1 test fixture kernel of the same
 # source, its own common part and an amd64 flavour that runs
 # linux-kbuild-SERIES. Forky's 7.2 is one flavour, with merged /usr and its
@@ -42,9 +45,23 @@ kbp_debian_names() {
         DPKG_STATUS=$("$KBP_TESTS_DIR/../scripts/build-root.sh" "$(cat "$fix/build-root")")/var/lib/dpkg/status \
             || die "no build root for $fix"
     fi
+    # the compiler Debian's flavour packages depend on, as dh_kbuild_pack
+    # makes it from the tree (doc/debian.md: 6.1's amd64 flavour depends on
+    # linux-compiler-gcc-12-x86, a package of Debian's linux itself)
+    case "$SERIES" in
+    6.1) COMPILER=gcc-12 ;;           # arm64's too: aarch64-linux-gnu-gcc-12, gcc 12 has no -for-host
+    7.2) COMPILER=gcc-16-for-host ;;  # x86_64-linux-gnu-gcc-16
+    esac
     PKG_COMMON=linux-headers-$ABI-common PKG_KBUILD=linux-kbuild-$KSERIES
-    declare -gA PKG_FLAVOUR
-    for n in "${SPLIT_NAMES[@]}"; do PKG_FLAVOUR[$n]=linux-headers-${T_REL[$n]}; done
+    # each tree's package, named after its flavour as Debian's, for the
+    # architecture Debian's rules build it for (debian/build/build_ARCH_none_FLAVOUR)
+    declare -gA PKG_FLAVOUR DEBARCH
+    for n in "${SPLIT_NAMES[@]}"; do
+        PKG_FLAVOUR[$n]=linux-headers-${T_REL[$n]}
+        [ "${T_REL[$n]}" = "$ABI-$n" ] || die "tree $n is release ${T_REL[$n]}, not Debian's $ABI-$n"
+        case "${T_ARCH[$n]}" in x86) DEBARCH[$n]=amd64 ;; arm64) DEBARCH[$n]=arm64 ;;
+            *) die "no Debian architecture known for ${T_ARCH[$n]}" ;; esac
+    done
     [ -n "$FEATURESET" ] || return 0
     FS_FIX=$("$KBP_TESTS_DIR/fixture/fixture.sh" "$SERIES" obj x86_64) || die "the $SERIES x86_64 fixture is unavailable"
     grep -q " $FS_FIX " /proc/self/mounts || kbp_ro_bind "$FS_FIX" || die "cannot make $FS_FIX read-only"
@@ -60,30 +77,47 @@ kbp_debian_source() {
     cp -a "$t/rules" "$t/copyright" "$t/source" "$dir/debian/"
     subst() { sed "s/@ABI@/$ABI/g; s/@SERIES@/$KSERIES/g; s/@FSREL@/${FS_REL:-}/g; s/@ARCHES@/$ARCHES/g; s/@OPTIONS@/$opts/g" "$@"; }
     { subst "$t/control.in"
-      for n in "${SPLIT_NAMES[@]}"; do echo; subst "$t/control.flavour.in" | sed "s/@FLAVOUR@/$n/g"; done
+      for n in "${SPLIT_NAMES[@]}"; do
+          echo; subst "$t/control.flavour.in" | sed "s/@FLAVOUR@/$n/g; s/@DEBARCH@/${DEBARCH[$n]}/g"
+      done
       [ -z "$FEATURESET" ] || { echo; subst "$t/control.kbp.in"; }
     } > "$dir/debian/control"
     sed "s/@VERSION@/$VER/g" "$t/changelog.in" > "$dir/debian/changelog"
-    subst "$t/kbuild-pack-split.in" | { if [ -n "$opts" ]; then cat; else grep -v '^option '; fi; } > "$dir/debian/kbuild-pack-split"
+    # every flavour of every architecture, at Debian's paths
+    subst "$t/kbuild-pack-split.in" | { if [ -n "$opts" ]; then cat; else grep -v '^option '; fi; } |
+        while IFS= read -r line; do
+            if [ "$line" = @TREES@ ]; then
+                for n in "${SPLIT_NAMES[@]}"; do echo "tree $n=$(kbp_debian_tree_dir "$n")"; done
+            else
+                printf '%s\n' "$line"
+            fi
+        done > "$dir/debian/kbuild-pack-split"
     [ -z "$FEATURESET" ] || subst "$t/kbuild-pack-split.kbp.in" > "$dir/debian/kbuild-pack-split.kbp"
 }
 
-# kbp_debian_job NAME SRC TREE FS_TREE ARGS...: dpkg-buildpackage ARGS in a
-# copy of the source package of its own, $DEBS/job-NAME/linux, with (links in
-# debian/build) the source SRC, its built tree TREE, the featureset's source
-# and its tree FS_TREE (- for none); its .debs in $DEBS/job-NAME.
+# kbp_debian_tree_dir NAME: where Debian's rules build flavour NAME's tree,
+# relative to the source package.
+kbp_debian_tree_dir() { echo "debian/build/build_${DEBARCH[$1]}_none_$1"; }
+
+# kbp_debian_job NAME SRC TREES FS_TREE ARGS...: dpkg-buildpackage ARGS in a
+# copy of the source package of its own, $DEBS/job-NAME/linux, which has
+# the source SRC (debian/build/source), the built trees of the flavours
+# TREES (names, space-separated: each at Debian's path, a link to its
+# fixture; the other flavours' paths do not exist, as on another
+# architecture's buildd), and the featureset's source and tree FS_TREE (-
+# for none); its .debs in $DEBS/job-NAME.
 kbp_debian_job() {
-    local name=$1 src=$2 tree=$3 fs_tree=$4 b=$DEBS/job-$1/linux/debian/build
+    local name=$1 src=$2 trees=$3 fs_tree=$4 top=$DEBS/job-$1/linux n
     shift 4
-    kbp_debian_source "$DEBS/job-$name/linux"
-    mkdir -p "$b"
-    ln -s "$src" "$b/source"
-    [ -z "$FEATURESET" ] || ln -s "$FS_FIX/src" "$b/source-kbp"
-    [ "$tree" = - ] || ln -s "$tree" "$b/flavour"
-    [ "$fs_tree" = - ] || ln -s "$fs_tree" "$b/flavour-kbp"
-    (cd "$DEBS/job-$name/linux" && kbpp_run "$DEBS/job-$name.log" dpkg-buildpackage -us -uc -d "$@")
+    kbp_debian_source "$top"
+    mkdir -p "$top/debian/build"
+    ln -s "$src" "$top/debian/build/source"
+    [ -z "$FEATURESET" ] || ln -s "$FS_FIX/src" "$top/debian/build/source-kbp"
+    for n in $trees; do ln -s "${T_DIR[$n]}" "$top/$(kbp_debian_tree_dir "$n")"; done
+    [ "$fs_tree" = - ] || ln -s "$fs_tree" "$top/debian/build/build_amd64_kbp_kbp"
+    (cd "$top" && kbpp_run "$DEBS/job-$name.log" dpkg-buildpackage -us -uc -d "$@")
     (cd "$DEBS/job-$name" && ls *.deb) > "$DEBS/job-$name.debs"
-    rm -rf "$DEBS/job-$name/linux"
+    rm -rf "$top"
 }
 
 # kbp_debian_debs: the three jobs' packages, in DEBS. With KBP_DEBIAN_DEBS
@@ -115,20 +149,26 @@ kbp_debian_make_debs() {
 kbp_debian_build_debs() {
     export PATH=$KBP_TOP/packaging/debian:$PATH PERL5LIB=$KBP_TOP/packaging/debian${PERL5LIB:+:$PERL5LIB}
     export KBUILD_PACK SOURCE_DATE_EPOCH=1700000000
-    kbp_debian_job indep "${T_SRC[amd64]}" - - -A
-    local fs=-
+    local fs=- n amd64=() arm64=()
+    for n in "${SPLIT_NAMES[@]}"; do
+        case "${DEBARCH[$n]}" in amd64) amd64+=("$n") ;; arm64) arm64+=("$n") ;; esac
+    done
+    kbp_debian_job indep "${T_SRC[amd64]}" "" - -A
     [ -z "$FEATURESET" ] || fs=$FS_FIX/obj
-    kbp_debian_job amd64 "${T_SRC[amd64]}" "${T_DIR[amd64]}" "$fs" -B
-    [ -z "${T_DIR[arm64]:-}" ] || kbp_debian_job arm64 "${T_SRC[arm64]}" "${T_DIR[arm64]}" - -B -aarm64
+    kbp_debian_job amd64 "${T_SRC[amd64]}" "${amd64[*]}" "$fs" -B
+    [ ${#arm64[@]} -eq 0 ] || kbp_debian_job arm64 "${T_SRC[arm64]}" "${arm64[*]}" - -B -aarm64
     unset SOURCE_DATE_EPOCH
 }
 
-# kbp_debian_deb PKG: the .deb of PKG the jobs made.
+# kbp_debian_deb PKG [ARCH]: the .deb of PKG the jobs made (of ARCH, all
+# amd64 (this machine's) or arm64, in that order, by default).
 kbp_debian_deb() {
-    local f
-    f=$(ls "$DEBS"/job-*/"$1"_"$VER"_*.deb 2>/dev/null | head -n1)
-    [ -n "$f" ] || die "no job made $1"
-    echo "$f"
+    local f a
+    for a in ${2:-all amd64 arm64}; do
+        f=$(ls "$DEBS"/job-*/"$1"_"$VER"_"$a".deb 2>/dev/null | head -n1)
+        [ -z "$f" ] || { echo "$f"; return 0; }
+    done
+    die "no job made $1${2:+ for $2}"
 }
 
 # kbp_debian_install ROOT NAME: dpkg --root installs tree NAME's packages
@@ -141,7 +181,16 @@ kbp_debian_install() {
     mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
     cp "$DPKG_STATUS" "$root/var/lib/dpkg/status"
     dpkg --root="$root" --add-architecture arm64
-    kbpp_run "$S/install-$n.log" dpkg --root="$root" -i "$(kbp_debian_deb "$PKG_COMMON")" \
+    kbpp_run "$S/install-$n.log" dpkg --root="$root" $(kbp_debian_cross_compiler "$n") -i "$(kbp_debian_deb "$PKG_COMMON")" \
         "$(kbp_debian_deb "$PKG_KBUILD")" "$(kbp_debian_deb "${PKG_FLAVOUR[$n]}")"
     kbp_split_dirs "$root" "$n"
+}
+
+# kbp_debian_cross_compiler NAME: dpkg's option for installing flavour NAME
+# on this amd64 machine: an arm64 flavour depends on gcc-12 as Debian's
+# (gcc-12:arm64, the compiler of an arm64 machine); here its modules are
+# cross-built with aarch64-linux-gnu-gcc-12, so that one dependency is
+# ignored. (From gcc 13 on, gcc-N-for-host:arm64 is the cross compiler.)
+kbp_debian_cross_compiler() {
+    [ "${DEBARCH[$1]}" = amd64 ] || [ "$COMPILER" != gcc-12 ] || echo "--ignore-depends=gcc-12:${DEBARCH[$1]}"
 }

@@ -1,7 +1,7 @@
 #!/bin/bash
 # split-test.sh CASE (KBP_SPLIT_SERIES=SERIES KBP_SPLIT_LAYOUT=debian
 # KBP_FIXTURE_SH=debian-fixture.sh): Debian's own kernels of one version
-# (6.1: amd64 and arm64; forky's 7.2: amd64, merged /usr, linux-kbuild
+# (6.1: amd64, cloud-amd64 and arm64; forky's 7.2: amd64, merged /usr, linux-kbuild
 # named after the ABI), packaged in Debian's archive layout by
 # dh_kbuild_pack (tests/debian/linux: Debian's package names) in jobs that
 # share nothing but the source (lib-debian-split.sh). What follows says
@@ -9,24 +9,30 @@
 # module directory links are checked relative under usr/lib/modules.
 #   debs   the jobs make their packages in $KBP_DEBIAN_DEBS, once for the
 #          tests of the series (its boots and dkms test install them too)
-#   jobs   each job makes exactly its packages: -A the common part
-#          (Architecture: all; the same bytes as the common part a split of
-#          both trees on one machine makes), -B on amd64 linux-kbuild-SERIES
-#          (Multi-Arch: foreign: the host programs, kbuild-modpost for every
-#          target) and the amd64 flavour, -B -aarm64 the arm64 flavour; a
-#          flavour depends on exactly the common and the host programs at its
-#          version and the host programs from it on (generated, as Debian's
-#          own: another architecture's serve it), and holds no program (its only ELF file is
-#          its vmlinux, the target's BTF base); dpkg refuses a flavour alone;
-#          each flavour with the common and the amd64 host programs, installed
-#          with dpkg --root into a root of its own (arm64 a foreign
-#          architecture there), passes verify and verify --canary and builds
-#          the test modules (every fixture hidden; arm64 cross-built) byte for
-#          byte as against the original tree. The second featureset (kbp,
-#          lib-debian-split.sh): its common package from -A, its flavour from
-#          -B on amd64, which depends on its own common package and on
-#          linux-kbuild-SERIES, whose programs it links to and runs;
-#          installed, verify and verify --canary pass
+#   jobs   one debian/kbuild-pack-split names every flavour at Debian's
+#          paths, and each job, which has only its own trees, makes exactly
+#          its packages: -A the common part (Architecture: all; the same
+#          bytes as the common part a split of all trees on one machine
+#          makes), -B on amd64 linux-kbuild-SERIES (Multi-Arch: foreign: the
+#          host programs, kbuild-modpost for every target) and the amd64
+#          flavours (amd64, cloud-amd64), -B -aarm64 arm64's linux-kbuild
+#          and the arm64 flavour; a flavour depends on exactly the common
+#          package at its version, the host programs from it on (as Debian's
+#          own: another architecture's serve it) and the compiler (generated);
+#          linux-kbuild has no Built-Using from an uninstalled kbuild-pack, and
+#          its job says why; no job prints a Perl warning; a flavour holds no
+#          program (its only ELF file is its vmlinux, the target's BTF base);
+#          dpkg refuses a flavour alone; each flavour with the common and the
+#          amd64 host programs, installed with dpkg --root into a root of its
+#          own (arm64 a foreign architecture there), passes verify and verify
+#          --canary and builds the test modules (every fixture hidden; arm64
+#          cross-built) byte for byte as against the original tree. The
+#          second featureset (kbp, lib-debian-split.sh): its common package
+#          from -A, its flavour from -B on amd64, which depends on its own
+#          common package and on linux-kbuild-SERIES, whose programs it links
+#          to and runs; installed, verify and verify --canary pass
+#   lintian  every package of every job: no lintian error or warning
+#   cross_kbuild  the cross job's linux-kbuild (below)
 set -euo pipefail
 . "$(dirname "$0")/../kernel/lib.sh"
 . "$(dirname "$0")/../cross/lib-cross.sh"
@@ -61,6 +67,20 @@ payload() {
     (cd "$2" && rmdir --ignore-fail-on-non-empty -p usr/share/doc)
 }
 
+# shim_programs DIR LOG: each aarch64 program below DIR run through
+# qemu-aarch64 (as on an arm64 machine), each run named in LOG (the path
+# it was called by).
+shim_programs() {
+    local p
+    (cd "$1" && find . -type f -print0 | xargs -0 file -N -F '|' | grep -E '\| *ELF .*(executable|shared object)' | cut -d'|' -f1) |
+    while read -r p; do
+        mv "$1/$p" "$1/$p.target"
+        # (a flavour runs it through a link: the program is beside the shim)
+        printf '#!/bin/sh\necho "$0" >> %s\nexec qemu-aarch64 -L / "$(readlink -f "$0").target" "$@"\n' "$2" > "$1/$p"
+        chmod 755 "$1/$p"
+    done
+}
+
 case_debs() { # labels: kernel,debian,packaging
     kbp_debian_make_debs
     pass "the jobs made their packages in $DEBS: $(cat "$DEBS"/job-*.debs | wc -l) .debs"
@@ -69,28 +89,49 @@ case_debs() { # labels: kernel,debian,packaging
 case_jobs() { # labels: kernel,debian,packaging
     local n p d f elf a m archs
     kbp_debian_debs
+    local -a on_amd64=() on_arm64=()
+    for n in "${SPLIT_NAMES[@]}"; do
+        case "${DEBARCH[$n]}" in amd64) on_amd64+=("${PKG_FLAVOUR[$n]}") ;; arm64) on_arm64+=("${PKG_FLAVOUR[$n]}") ;; esac
+    done
     check_debs indep "$PKG_COMMON" ${FEATURESET:+"$PKG_FS_COMMON"}
-    check_debs amd64 "$PKG_KBUILD" "${PKG_FLAVOUR[amd64]}" ${FEATURESET:+"$PKG_FS_FLAVOUR"}
-    [ -z "${PKG_FLAVOUR[arm64]:-}" ] || check_debs arm64 "${PKG_FLAVOUR[arm64]}"
+    check_debs amd64 "$PKG_KBUILD" "${on_amd64[@]}" ${FEATURESET:+"$PKG_FS_FLAVOUR"}
+    [ ${#on_arm64[@]} -eq 0 ] || check_debs arm64 "$PKG_KBUILD" "${on_arm64[@]}"
     archs=("$PKG_COMMON:all:foreign" "$PKG_KBUILD:amd64:foreign")
-    for n in "${SPLIT_NAMES[@]}"; do archs+=("${PKG_FLAVOUR[$n]}:$n:no"); done
+    [ -z "${PKG_FLAVOUR[arm64]:-}" ] || archs+=("$PKG_KBUILD:arm64:foreign")
+    for n in "${SPLIT_NAMES[@]}"; do archs+=("${PKG_FLAVOUR[$n]}:${DEBARCH[$n]}:no"); done
     [ -z "$FEATURESET" ] || archs+=("$PKG_FS_COMMON:all:foreign" "$PKG_FS_FLAVOUR:amd64:no")
     for p in "${archs[@]}"; do
         IFS=: read -r n a m <<<"$p"
-        [ "$(field "$n" Architecture):$(field "$n" Multi-Arch)" = "$a:$m" ] \
+        f=$(kbp_debian_deb "$n" "$a")
+        [ "$(dpkg-deb -f "$f" Architecture):$(dpkg-deb -f "$f" Multi-Arch)" = "$a:$m" ] \
             && pass "$n is Architecture: $a${m:+, Multi-Arch: $m}" \
-            || fail "$n is Architecture: $(field "$n" Architecture), Multi-Arch: $(field "$n" Multi-Arch)"
+            || fail "$n is Architecture: $(dpkg-deb -f "$f" Architecture), Multi-Arch: $(dpkg-deb -f "$f" Multi-Arch)"
     done
+    # the compiler, as Debian's own flavours depend on it (generated from
+    # the tree's CONFIG_CC_VERSION_TEXT); debhelper sorts the list
     for n in "${SPLIT_NAMES[@]}"; do
         d=$(field "${PKG_FLAVOUR[$n]}" Depends)
-        [ "$d" = "$PKG_COMMON (= $VER), $PKG_KBUILD (>= $VER)" ] \
+        [ "$d" = "$COMPILER, $PKG_COMMON (= $VER), $PKG_KBUILD (>= $VER)" ] \
             && pass "${PKG_FLAVOUR[$n]} depends on exactly: $d" || fail "${PKG_FLAVOUR[$n]} depends on: $d"
     done
     if [ -n "$FEATURESET" ]; then
         d=$(field "$PKG_FS_FLAVOUR" Depends)
-        [ "$d" = "$PKG_FS_COMMON (= $VER), $PKG_KBUILD (>= $VER)" ] \
+        [ "$d" = "gcc, $PKG_FS_COMMON (= $VER), $PKG_KBUILD (>= $VER)" ] \
             && pass "the featureset's $PKG_FS_FLAVOUR depends on exactly: $d" || fail "$PKG_FS_FLAVOUR depends on: $d"
     fi
+    # linux-kbuild ships kbuild-pack's kbuild-modpost: Built-Using names
+    # kbuild-pack's source where it is a package's; here it is the build
+    # tree's, and the job says so instead of writing a wrong one
+    for a in amd64 ${PKG_FLAVOUR[arm64]:+arm64}; do
+        f=$(kbp_debian_deb "$PKG_KBUILD" "$a")
+        [ -z "$(dpkg-deb -f "$f" Built-Using)" ] \
+            && grep -q "^dh_kbuild_pack: warning: $PKG_KBUILD: .*/kbuild-modpost is no installed package's file (kbuild-pack used from its build tree?): no Built-Using" "$DEBS/job-$a.log" \
+            && pass "$PKG_KBUILD ($a) has no Built-Using from an uninstalled kbuild-pack, and its job says why" \
+            || fail "$PKG_KBUILD ($a): Built-Using '$(dpkg-deb -f "$f" Built-Using)', or no warning in $DEBS/job-$a.log"
+    done
+    # no Perl warning, no dh step given a packed tree to read for nothing
+    if grep -n 'at .*dh_kbuild_pack line [0-9]' "$DEBS"/job-*.log >&2; then fail "dh_kbuild_pack warned of its own code"
+    else pass "dh_kbuild_pack gave no Perl warning in any job"; fi
 
     # the common part is the one every buildd makes: a split of both trees
     # on one machine makes it byte for byte
@@ -180,6 +221,79 @@ case_jobs() { # labels: kernel,debian,packaging
     "$KBUILD_PACK" verify --canary "$S/root-fs/usr/src/$PKG_FS_FLAVOUR" > "$S/canary-fs.out" 2>&1 \
         && pass "verify --canary builds a module against the featureset's packages" \
         || fail "verify --canary of the featureset's packages: $(tail -n 20 "$S/canary-fs.out")"
+}
+
+# lintian on every package of every job: no error, no warning (the
+# informational tags it prints are listed, with counts)
+case_lintian() { # labels: kernel,debian,packaging
+    local f rc bad=0
+    kbpp_need lintian
+    kbp_debian_debs
+    for f in "$DEBS"/job-*/*.deb; do
+        rc=0
+        lintian --tag-display-limit 0 "$f" > "$S/lintian.out" 2>&1 || rc=$?
+        [ $rc -ne 1 ] || { cat "$S/lintian.out" >&2; die "lintian failed to run on $f"; }
+        { grep -E '^[IPNX]: ' "$S/lintian.out" | awk '{ print "  lintian: " $1 " " $3 }' | sort | uniq -c; } >&2 || true
+        if grep -qE '^[EW]: ' "$S/lintian.out"; then
+            bad=1
+            fail "lintian on $(basename "$f"):"; grep -E '^[EW]: ' "$S/lintian.out" | head -n 10 >&2
+        fi
+    done
+    [ $bad = 1 ] || pass "lintian: no error and no warning on the $(ls "$DEBS"/job-*/*.deb | wc -l) packages of the jobs"
+}
+
+# The cross job's host programs: dpkg-buildpackage -B -aarm64 made
+# linux-kbuild for arm64, every program rebuilt with aarch64-linux-gnu-gcc
+# (kbuild-modpost from its own sources, 6.1's resolve_btfids too): the
+# same files as the amd64 job's, every ELF program AArch64; installed with
+# the arm64 flavour and the common part, run through qemu-aarch64 as on an
+# arm64 machine, they build the test modules byte for byte as the original
+# tree does.
+case_cross_kbuild() { # labels: kernel,debian,packaging,cross
+    local n=arm64 f bad=0 k
+    [ -n "${PKG_FLAVOUR[arm64]:-}" ] || { pass "no arm64 tree in the $SERIES split: no cross job"; return 0; }
+    command -v qemu-aarch64 >/dev/null || die "qemu-aarch64 missing (apt-get install qemu-user)"
+    kbp_debian_debs
+    dpkg-deb -x "$(kbp_debian_deb "$PKG_KBUILD" amd64)" "$S/kb-amd64"
+    dpkg-deb -x "$(kbp_debian_deb "$PKG_KBUILD" arm64)" "$S/kb-arm64"
+    k=usr/lib/linux-kbuild-$KSERIES
+    # the programs of the job's trees: objtool only x86 kernels run
+    [ -f "$S/kb-amd64/$k/tools/objtool/objtool" ] || fail "$PKG_KBUILD of amd64 has no objtool"
+    diff <(cd "$S/kb-amd64/$k" && find . ! -path './tools/objtool*' | LC_ALL=C sort) <(cd "$S/kb-arm64/$k" && find . | LC_ALL=C sort) >&2 \
+        && pass "$PKG_KBUILD of arm64 holds the files of amd64's but objtool: $(cd "$S/kb-arm64/$k" && find . -type f | wc -l) files" \
+        || fail "$PKG_KBUILD of arm64 and of amd64 hold other files (above)"
+    while read -r f; do
+        case "$(readelf -h "$S/kb-arm64/$k/$f" | sed -n 's/^ *Machine: *//p')" in
+        AArch64) ;;
+        *) bad=1; fail "$PKG_KBUILD (arm64): $f is not an AArch64 program" ;;
+        esac
+    done < <(cd "$S/kb-arm64/$k" && find . -type f -print0 | xargs -0 file -N -F '|' | grep -E '\| *ELF .*(executable|shared object)' | cut -d'|' -f1 | sed 's|^\./||')
+    [ $bad = 0 ] && pass "every program of $PKG_KBUILD (arm64) is AArch64: $(cd "$S/kb-arm64/$k" && find . -type f -print0 | xargs -0 file -N -F '|' | grep -cE '\| *ELF .*(executable|shared object)')"
+    kbp_split_use "$n"
+    mkdir -p "$S/root/var/lib/dpkg/info" "$S/root/var/lib/dpkg/updates"
+    cp "$DPKG_STATUS" "$S/root/var/lib/dpkg/status"
+    dpkg --root="$S/root" --add-architecture arm64
+    kbpp_run "$S/install.log" dpkg --root="$S/root" $(kbp_debian_cross_compiler "$n") -i "$(kbp_debian_deb "$PKG_COMMON")" \
+        "$(kbp_debian_deb "$PKG_KBUILD" arm64)" "$(kbp_debian_deb "${PKG_FLAVOUR[$n]}" arm64)"
+    pass "dpkg --root installs $PKG_COMMON, $PKG_KBUILD:arm64 and ${PKG_FLAVOUR[$n]}"
+    kbp_split_dirs "$S/root" "$n"
+    "$KBUILD_PACK" verify --host-arch aarch64 "$S/root" > "$S/verify.out" 2>&1 \
+        && pass "verify --host-arch aarch64 accepts them" || fail "verify --host-arch aarch64: $(cat "$S/verify.out")"
+    : > "$S/shim.log"
+    shim_programs "$S/root/$k" "$S/shim.log"
+    kbp_ro_bind "$S/root" || die "cannot make $S/root read-only"
+    kbp_split_build "$KDIR" "$S/mod" || die "the test modules do not build with $PKG_KBUILD:arm64 under qemu-aarch64"
+    pass "all test modules build with the arm64 host programs under qemu-aarch64"
+    for f in scripts/basic/fixdep scripts/mod/modpost scripts/genksyms/genksyms tools/bpf/resolve_btfids/resolve_btfids; do
+        [ -e "$S/root/$k/$f.target" ] || continue
+        grep -qE "(^|/)$f\$" "$S/shim.log" && pass "the arm64 $f ran" || fail "the arm64 $f never ran"
+    done
+    kbp_check_modules "$S/mod" "$KDIR"
+    mv "$S/mod" "$S/mod.split"
+    kbp_copy_modules "$S/mod"
+    kbp_build_modules "$KTREE" "$S/mod" || die "the test modules do not build against $KTREE"
+    mv "$S/mod" "$S/mod.orig"
+    kbp_compare_builds "$S/mod.orig" "$S/mod.split" "original tree vs $PKG_KBUILD:arm64 under qemu-aarch64"
 }
 
 "case_$1"

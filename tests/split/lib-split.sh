@@ -10,7 +10,7 @@ kbp_split_trees() {
     [ -n "${KBP_SPLIT_TREES:-}" ] || die "KBP_SPLIT_TREES is not set (tests/series.cmake's kbp_split lines give it)"
     local t
     for t in $KBP_SPLIT_TREES; do
-        [[ $t =~ ^[a-z0-9_]+:(obj|intree):[a-z0-9_]+:[a-z0-9_-]+$ ]] || die "KBP_SPLIT_TREES: bad tree '$t'"
+        [[ $t =~ ^[a-z0-9_][a-z0-9_-]*:(obj|intree):[a-z0-9_]+:[a-z0-9_-]+$ ]] || die "KBP_SPLIT_TREES: bad tree '$t'"
         echo "${t//:/ }"
     done
 }
@@ -48,6 +48,8 @@ kbp_split_fixtures() {
         SPLIT_ARGS+=(--tree "$name=${T_DIR[$name]}")
         grep -q " $fix " /proc/self/mounts || kbp_ro_bind "$fix" || die "cannot make the fixture $fix read-only"
     done < <(kbp_split_trees)
+    # (kbp_split_trees dies in a subshell: the loop just ends)
+    [ ${#SPLIT_NAMES[@]} -eq $(wc -w <<<"$KBP_SPLIT_TREES") ] || die "KBP_SPLIT_TREES: a tree was refused (above)"
     HIDE=$(dirname "${T_FIX[${SPLIT_NAMES[0]}]}")
     for name in "${SPLIT_NAMES[@]}"; do
         [ "$(dirname "${T_FIX[$name]}")" = "$HIDE" ] || die "the fixtures of a split test must share one cache directory"
