@@ -221,6 +221,30 @@ case_release() {
 	expect_rc 2
 	expect "$CASE"
 }
+# kbuild-pack release --compiler: the compiler of the tree's auto.conf, as a
+# headers package depends on it (a gcc's first word, a clang's major); a
+# text whose first word is no command name is the tree's data, refused
+case_release-compiler() {
+	local c=$OBJ/include/config/auto.conf t
+	: >"$S/all.out"
+	: >"$S/all.err"
+	for t in 'gcc (Debian 12.2.0-14+deb12u1) 12.2.0' '"x86_64-linux-gnu-gcc-16 (Debian 16.2.0-3) 16.2.0"' \
+		'"gcc$(touch${IFS}PWN) 1"' '"Debian clang version 16.0.6"'; do
+		sed -i "/^CONFIG_CC_VERSION_TEXT=/d" "$c"
+		printf 'CONFIG_CC_VERSION_TEXT=%s\n' "$t" >>"$c"
+		run release --compiler "$OBJ"
+		echo "rc $RC" >>"$S/out.txt"
+		cat "$S/out.txt" >>"$S/all.out"
+		cat "$S/err.txt" >>"$S/all.err"
+	done
+	printf 'CONFIG_CC_IS_CLANG=y\nCONFIG_CLANG_VERSION=160006\n' >>"$c"
+	run release --compiler "$OBJ"
+	echo "rc $RC" >>"$S/out.txt"
+	cat "$S/all.out" "$S/out.txt" >"$S/o" && mv "$S/o" "$S/out.txt"
+	cat "$S/all.err" "$S/err.txt" >"$S/e" && mv "$S/e" "$S/err.txt"
+	expect "$CASE"
+	[ ! -e PWN ] && [ ! -e "$OBJ/PWN" ] || fail "a compiler text ran as a command"
+}
 case_exists-force() {
 	pk --out "$OUT"
 	expect_rc 0
