@@ -145,6 +145,16 @@ case_nul() {
 	printf 'tree \0debian/build/x\n' >>"$P/debian/kbuild-pack-split"
 	job amd64 -a 2>&1 | subst
 }
+# a release a package field would read as more relations: refused where
+# it is read, in the split's and in a package's own file
+case_release-field() {
+	sed -i 's/^#define UTS_RELEASE .*/#define UTS_RELEASE "6.1.99-quick,evil(=9)"/' "$S/t/obj/include/generated/utsrelease.h"
+	split
+	job amd64 -a 2>&1 | subst
+	rm "$P/debian/kbuild-pack-split"
+	printf 'src %s\nobj %s\n' "$S/t/src" "$S/t/obj" >"$P/debian/linux-headers-6.1.99-quick.kbuild-pack"
+	job amd64 -plinux-headers-6.1.99-quick 2>&1 | subst
+}
 # each refused line named by its file and line
 case_bad-lines() {
 	local l
