@@ -46,13 +46,25 @@ char *kbp_manifest_dir(void)
 	return xstrdup(KBP_INSTALL_MANIFEST_DIR);
 }
 
-char *kbp_corpus_dir(void)
+/* NAME beside the manifest dir, resolved where it exists. */
+static char *beside_manifests(const char *name)
 {
 	_cleanup_free_ char *manifests = kbp_manifest_dir();
-	_cleanup_free_ char *dir = path_join(manifests, "../modules");
+	_cleanup_free_ char *up = path_join(manifests, "..");
+	_cleanup_free_ char *dir = path_join(up, name);
 	char *real = realpath(dir, NULL);
 
 	return real ? real : xstrdup(dir);
+}
+
+char *kbp_corpus_dir(void)
+{
+	return beside_manifests("modules");
+}
+
+char *kbp_modpost_src_dir(void)
+{
+	return beside_manifests("kbuild-modpost-src");
 }
 
 char *kbp_sibling_program(const char *name)

@@ -8,5 +8,8 @@
 char *kbp_manifest_dir(void);
 /* The modules audit --corpus builds: "modules" beside the manifest dir. */
 char *kbp_corpus_dir(void);
+/* kbuild-modpost's sources, which --host-tools=target builds for another
+ * machine: "kbuild-modpost-src" beside the manifest dir. */
+char *kbp_modpost_src_dir(void);
 /* A sibling program of the running binary (e.g. "kbuild-modpost"), or NULL. */
 char *kbp_sibling_program(const char *name);

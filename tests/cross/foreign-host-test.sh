@@ -37,14 +37,7 @@ mv "$S/mod" "$S/mod.build"
 cp -a "$S/out" "$S/emu"
 E=$S/emu/lib/modules/$REL/build
 : > "$S/shim.log"
-(cd "$E" && find . -type f -print0 | xargs -0 file -N -F '|' | grep -E '\| *ELF .*(executable|shared object)' | cut -d'|' -f1) |
-while read -r p; do
-    # the BTF base of modules is ELF data, not a program
-    [ "$p" != ./vmlinux ] || continue
-    mv "$E/$p" "$E/$p.target"
-    printf '#!/bin/sh\necho "$0" >> %s\nexec qemu-aarch64 -L / "$0.target" "$@"\n' "$S/shim.log" > "$E/$p"
-    chmod 755 "$E/$p"
-done
+kbp_qemu_shims "$E" "$S/shim.log"
 kbp_build_against "$E" "$S/mod"
 mv "$S/mod" "$S/mod.target"
 { kbp_module_build_programs "$P/.config"; echo tools/objtool/objtool; } > "$S/runs"

@@ -49,6 +49,22 @@ kbp_elf_programs() {
         sed -E 's/^\.\/([^|]*)\| *ELF [0-9]+-bit [LM]SB [^,]*, ([^,]*),.*/\1 \2/' | LC_ALL=C sort)
 }
 
+# kbp_qemu_shims DIR LOG: each ELF program below DIR (an aarch64 one) run
+# through qemu-aarch64, as on an arm64 machine: moved to PROG.target, PROG
+# a shim that names the path it was called by in LOG. A shim called through
+# a link (a flavour's into linux-kbuild) finds the program beside itself.
+# vmlinux, the BTF base of modules, is ELF data, not a program.
+kbp_qemu_shims() {
+    local p
+    (cd "$1" && find . -type f -print0 | xargs -0 -r file -N -F '|' | grep -E '\| *ELF .*(executable|shared object)' | cut -d'|' -f1) |
+    while read -r p; do
+        [ "${p##*/}" != vmlinux ] || continue
+        mv "$1/$p" "$1/$p.target"
+        printf '#!/bin/sh\necho "$0" >> %s\nexec qemu-aarch64 -L / "$(readlink -f "$0").target" "$@"\n' "$2" > "$1/$p"
+        chmod 755 "$1/$p"
+    done
+}
+
 # kbp_module_build_programs CONFIG: the tree's programs that a build of the
 # test modules runs, by the kernel's .config: fixdep, modpost, the symbol
 # versioner (genksyms, or gendwarfksyms which replaces it) and, with BTF for

@@ -67,20 +67,6 @@ payload() {
     (cd "$2" && rmdir --ignore-fail-on-non-empty -p usr/share/doc)
 }
 
-# shim_programs DIR LOG: each aarch64 program below DIR run through
-# qemu-aarch64 (as on an arm64 machine), each run named in LOG (the path
-# it was called by).
-shim_programs() {
-    local p
-    (cd "$1" && find . -type f -print0 | xargs -0 file -N -F '|' | grep -E '\| *ELF .*(executable|shared object)' | cut -d'|' -f1) |
-    while read -r p; do
-        mv "$1/$p" "$1/$p.target"
-        # (a flavour runs it through a link: the program is beside the shim)
-        printf '#!/bin/sh\necho "$0" >> %s\nexec qemu-aarch64 -L / "$(readlink -f "$0").target" "$@"\n' "$2" > "$1/$p"
-        chmod 755 "$1/$p"
-    done
-}
-
 case_debs() { # labels: kernel,debian,packaging
     kbp_debian_make_debs
     pass "the jobs made their packages in $DEBS: $(cat "$DEBS"/job-*.debs | wc -l) .debs"
@@ -280,14 +266,13 @@ case_cross_kbuild() { # labels: kernel,debian,packaging,cross
     "$KBUILD_PACK" verify --host-arch aarch64 "$S/root" > "$S/verify.out" 2>&1 \
         && pass "verify --host-arch aarch64 accepts them" || fail "verify --host-arch aarch64: $(cat "$S/verify.out")"
     : > "$S/shim.log"
-    shim_programs "$S/root/$k" "$S/shim.log"
+    kbp_qemu_shims "$S/root/$k" "$S/shim.log"
     kbp_ro_bind "$S/root" || die "cannot make $S/root read-only"
     kbp_split_build "$KDIR" "$S/mod" || die "the test modules do not build with $PKG_KBUILD:arm64 under qemu-aarch64"
     pass "all test modules build with the arm64 host programs under qemu-aarch64"
-    for f in scripts/basic/fixdep scripts/mod/modpost scripts/genksyms/genksyms tools/bpf/resolve_btfids/resolve_btfids; do
-        [ -e "$S/root/$k/$f.target" ] || continue
+    while read -r f; do
         grep -qE "(^|/)$f\$" "$S/shim.log" && pass "the arm64 $f ran" || fail "the arm64 $f never ran"
-    done
+    done < <(kbp_module_build_programs "$KDIR/.config")
     kbp_check_modules "$S/mod" "$KDIR"
     mv "$S/mod" "$S/mod.split"
     kbp_copy_modules "$S/mod"

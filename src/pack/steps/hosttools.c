@@ -524,8 +524,7 @@ static int rebuild_tools_programs(struct tool_ctx *c)
 static int rebuild_bundled_modpost(struct tool_ctx *c)
 {
 	const struct pack_entry *e = filelist_find(c->pc->fl, "scripts/mod/modpost");
-	_cleanup_free_ char *manifests = kbp_manifest_dir();
-	_cleanup_free_ char *src = path_join(manifests, "../kbuild-modpost-src");
+	_cleanup_free_ char *src = kbp_modpost_src_dir();
 	_cleanup_free_ char *makefile = path_join(src, "Makefile");
 	_cleanup_free_ char *work = path_join(c->dir, "kbuild-modpost");
 	_cleanup_free_ char *logpath = xasprintf("%s.log", work);
