@@ -19,6 +19,9 @@
 #include "shared/path.h"
 #include "shared/fileio.h"
 #include "shared/fs.h"
+#include "shared/name.h"
+#include "shared/sha256.h"
+#include "shared/str.h"
 #include "shared/scratch.h"
 #include "kernel/tree.h"
 #include "sink/sink.h"
@@ -34,7 +37,7 @@ static bool is_split_flavour(const char *dir)
 {
 	_cleanup_free_ char *common = NULL, *digest = NULL;
 
-	return packed_split_common(dir, &common, &digest) == 0 && common;
+	return packed_split_common(dir, NULL, &common, &digest) == 0 && common;
 }
 
 /* Where a DESTDIR keeps its kernels' module directories: merged /usr
@@ -299,8 +302,12 @@ int packed_open(const char *path, const struct packed_opts *o, struct packed_tre
 		log_err("%s: %s", path, strerror(errno));
 		return r;
 	}
-	if (S_ISDIR(st.st_mode))
-		return find_build_dir(path, NULL, &ts->build, &ts->release_dir);
+	if (S_ISDIR(st.st_mode)) {
+		r = find_build_dir(path, NULL, &ts->build, &ts->release_dir);
+		if (r == 0 && ts->release_dir)
+			ts->root = xstrdup(path);
+		return r;
+	}
 	ts->archive = true;
 	r = scratch_make("extract", &ts->scratch);
 	if (r < 0)
@@ -308,6 +315,8 @@ int packed_open(const char *path, const struct packed_opts *o, struct packed_tre
 	r = extract(path, ts->scratch, o && o->max_extract_size ? o->max_extract_size : PACKED_MAX_EXTRACT_DEFAULT);
 	if (r == 0)
 		r = find_build_dir(ts->scratch, path, &ts->build, &ts->release_dir);
+	if (r == 0 && ts->release_dir)
+		ts->root = xstrdup(ts->scratch);
 	if (r < 0)
 		packed_close(ts);
 	return r;
@@ -321,6 +330,7 @@ void packed_close(struct packed_tree *ts)
 	}
 	free(ts->build);
 	free(ts->release_dir);
+	free(ts->root);
 	*ts = (struct packed_tree){ 0 };
 }
 
@@ -329,53 +339,98 @@ static int by_rel_cmp(const void *a, const void *b)
 	return strcmp(((const struct tree_file *)a)->rel, ((const struct tree_file *)b)->rel);
 }
 
-/* "MARK NAME DIGEST" in a split flavour's Makefile: NAME (no slash) and
- * DIGEST; false when there is no such line. */
-static bool split_mark(const char *build, const char *mark, char **name, char **digest)
+static bool arch_list_name_ok(const char *name)
+{
+	const char *arch = str_after_prefix(name, SPLIT_ARCH_LIST_PREFIX);
+
+	return arch && ktree_arch_name_ok(arch);
+}
+
+static bool digest_ok(const char *d)
+{
+	return strlen(d) == SHA256_HEX_LEN - 1 && strspn(d, "0123456789abcdef") == SHA256_HEX_LEN - 1;
+}
+
+/* "MARK NAME DIGEST" in a split flavour's Makefile: 0 when there is no
+ * such line, -EINVAL when NAME fails name_fits or DIGEST is no digest: what
+ * a Makefile names becomes a path here and an rpm dependency in rpm-deps. */
+static int split_mark(const char *build, const char *mark, bool (*name_fits)(const char *), char **name,
+		      char **digest)
 {
 	_cleanup_free_ char *mk = path_join(build, "Makefile");
 	_cleanup_free_ char *text = NULL, *needle = xasprintf("\n%s", mark);
+	_cleanup_free_ char *n = NULL, *d = NULL;
 	size_t len;
 	const char *m, *sp, *nl;
 
 	*name = *digest = NULL;
 	if (read_control_file(mk, 0, &text, &len, NULL) < 0)
-		return false;
+		return 0;
 	m = strstr(text, needle);
 	if (!m)
-		return false;
+		return 0;
 	m += strlen(needle);
 	sp = strchr(m, ' ');
 	nl = strchr(m, '\n');
-	if (!sp || !nl || sp > nl || memchr(m, '/', (size_t)(sp - m)) || sp == m || nl == sp + 1)
-		return false;
-	*name = xstrndup(m, (size_t)(sp - m));
-	*digest = xstrndup(sp + 1, (size_t)(nl - sp - 1));
-	return true;
+	if (!sp || !nl || sp > nl)
+		return -EINVAL;
+	n = xstrndup(m, (size_t)(sp - m));
+	d = xstrndup(sp + 1, (size_t)(nl - sp - 1));
+	if (!name_fits(n) || !digest_ok(d))
+		return -EINVAL;
+	*name = n;
+	*digest = d;
+	n = d = NULL;
+	return 1;
 }
 
-int packed_split_common(const char *build, char **common, char **digest)
+/* NAME beside build inside root, resolved as in a chroot: a link there
+ * never leads out of root. */
+static char *common_in_root(const char *root, const char *build, const char *name)
+{
+	const char *rel = build + strlen(root);
+	_cleanup_free_ char *parent = NULL, *at = NULL, *res = NULL;
+
+	while (*rel == '/')
+		rel++;
+	parent = path_dirname(rel);
+	at = path_join(parent, name);
+	res = path_resolve_in_root(root, at);
+	return res ? path_join(root, res) : NULL;
+}
+
+int packed_split_common(const char *build, const char *root, char **common, char **digest)
 {
 	_cleanup_free_ char *real = NULL, *parent = NULL, *name = NULL;
+	int r;
 
 	*common = NULL;
-	if (!split_mark(build, SPLIT_MAKEFILE_MARK, &name, digest))
-		return 0;
-	real = realpath(build, NULL);
-	if (!real) {
+	r = split_mark(build, SPLIT_MAKEFILE_MARK, name_ok, &name, digest);
+	if (r <= 0)
+		return r;
+	if (root) {
+		*common = common_in_root(root, build, name);
+		r = *common ? 0 : -ELOOP;
+	} else {
+		real = realpath(build, NULL);
+		r = real ? 0 : -errno;
+		if (real) {
+			parent = path_dirname(real);
+			*common = path_join(parent, name);
+		}
+	}
+	if (r < 0) {
 		free(*digest);
 		*digest = NULL;
-		return -errno;
 	}
-	parent = path_dirname(real);
-	*common = path_join(parent, name);
-	return 0;
+	return r;
 }
 
 int packed_split_arch(const char *build, char **list, char **digest)
 {
-	split_mark(build, SPLIT_MAKEFILE_ARCH_MARK, list, digest);
-	return 0;
+	int r = split_mark(build, SPLIT_MAKEFILE_ARCH_MARK, arch_list_name_ok, list, digest);
+
+	return r < 0 ? r : 0;
 }
 
 void tree_view_overlay(struct tree_view *over, struct tree_view *under, const char *under_root)

@@ -38,6 +38,9 @@ struct packed_tree {
 	/* R of lib/modules/R/build when PATH held one (NULL when PATH was
 	 * the build directory itself) */
 	char *release_dir;
+	/* PATH when the build directory was found in it (a DESTDIR or the
+	 * extracted archive): the closed world its links resolve in */
+	char *root;
 	char *scratch;
 	bool archive;
 };
@@ -54,8 +57,11 @@ struct packed_tree {
 
 /* Is build a split flavour's directory? 0 and *common NULL when not; else
  * *common is the common part's directory (absolute, beside build's real
- * place; it may not exist) and *digest the digest it must list. */
-int packed_split_common(const char *build, char **common, char **digest);
+ * place; it may not exist) and *digest the digest it must list. With root
+ * (the DESTDIR build was found in, a prefix of build), the common part is
+ * resolved inside root, never through a link out of it. -EINVAL when the
+ * Makefile's line is not a common part's name and digest. */
+int packed_split_common(const char *build, const char *root, char **common, char **digest);
 /* A split flavour's arch part: *list the name of its list file in the
  * common part, *digest the digest it must list; both NULL when none. */
 int packed_split_arch(const char *build, char **list, char **digest);

@@ -30,6 +30,7 @@
 #include "shared/datadir.h"
 #include "shared/timespec.h"
 #include "shared/macro.h"
+#include "shared/name.h"
 #include "shared/alloc.h"
 #include "shared/array.h"
 #include "shared/path.h"
@@ -39,6 +40,7 @@
 
 struct vctx {
 	const char *build;
+	const char *root; /* the DESTDIR build was found in, or NULL */
 	/* A split flavour's (kbuild-pack split): its common part, where kbuild
 	 * finds the sources ($(srctree)); NULL otherwise. */
 	char *src_root;
@@ -598,7 +600,11 @@ static int check_arch_part(struct vctx *v, const char *common)
 {
 	_cleanup_free_ char *list = NULL, *digest = NULL, *file = NULL, *have = NULL;
 
-	packed_split_arch(v->build, &list, &digest);
+	if (packed_split_arch(v->build, &list, &digest) < 0) {
+		problem(v, "Makefile", "its '" SPLIT_MAKEFILE_ARCH_MARK "' line names no arch part: want "
+			SPLIT_ARCH_LIST_PREFIX "ARCH DIGEST");
+		return 1;
+	}
 	if (!list)
 		return 0;
 	file = path_join(common, list);
@@ -622,8 +628,13 @@ static int open_common_part(struct vctx *v)
 {
 	_cleanup_free_ char *common = NULL, *digest = NULL, *list = NULL, *mk = NULL, *have = NULL;
 	struct tree_view src = { 0 };
-	int r = packed_split_common(v->build, &common, &digest);
+	int r = packed_split_common(v->build, v->root, &common, &digest);
 
+	if (r == -EINVAL || r == -ELOOP) {
+		problem(v, "Makefile", r == -ELOOP ? "the common part its '" SPLIT_MAKEFILE_MARK "' line names is a loop of links"
+			: "its '" SPLIT_MAKEFILE_MARK "' line names no common part: want NAME DIGEST, NAME of " NAME_RULE);
+		return 1;
+	}
 	if (r < 0 || !common)
 		return r;
 	mk = path_join(common, "Makefile");
@@ -688,10 +699,10 @@ static void check_release(struct vctx *v, const char *release_dir)
 			 v->build, config_rel, rel, rel);
 }
 
-static int verify_dir(const char *build, const char *release_dir, const struct verify_opts *o, FILE *out,
-		      char **about)
+static int verify_dir(const struct packed_tree *ts, const struct verify_opts *o, FILE *out, char **about)
 {
-	struct vctx v = { .build = build, .out = out };
+	const char *build = ts->build, *release_dir = ts->release_dir;
+	struct vctx v = { .build = build, .root = ts->root, .out = out };
 	struct manifest_set ms = { 0 };
 	_cleanup_free_ char *srcarch = NULL;
 	unsigned version = 0, patchlevel = 0;
@@ -765,7 +776,7 @@ int kbp_verify(const char *path, const struct verify_opts *o, FILE *out, char **
 		*about = NULL;
 	if (r < 0)
 		return r;
-	r = verify_dir(ts.build, ts.release_dir, o, out, about);
+	r = verify_dir(&ts, o, out, about);
 	packed_close(&ts);
 	return r;
 }

@@ -11,20 +11,10 @@
 #include "shared/alloc.h"
 #include "shared/fileio.h"
 #include "shared/macro.h"
+#include "shared/name.h"
 #include "shared/path.h"
 
 #define UTS_DEFINE "#define UTS_RELEASE \""
-#define UTS_LEN 64 /* __NEW_UTS_LEN, which the Makefile's filechk_utsrelease.h checks */
-
-static bool release_valid(const char *s, size_t n)
-{
-	if (n == 0 || n > UTS_LEN || (n == 1 && s[0] == '.') || (n == 2 && !strncmp(s, "..", 2)))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (s[i] <= ' ' || s[i] > '~' || s[i] == '/' || s[i] == '\\')
-			return false;
-	return true;
-}
 
 int krelease_read(const char *dir, char **release, char **errmsg)
 {
@@ -46,11 +36,11 @@ int krelease_read(const char *dir, char **release, char **errmsg)
 		return -EINVAL;
 	}
 	end = strchr(q, '"');
-	if (!end || !release_valid(q, (size_t)(end - q))) {
+	if (!end || !name_ok_n(q, (size_t)(end - q))) {
 		size_t n = end ? (size_t)(end - q) : strcspn(q, "\n");
 		if (errmsg)
-			*errmsg = xasprintf("%s: UTS_RELEASE \"%.*s\" cannot name lib/modules/<release>: one path component of printable characters, no blank, at most %d bytes",
-					    p, (int)(n < 200 ? n : 200), q, UTS_LEN);
+			*errmsg = xasprintf("%s: UTS_RELEASE \"%.*s\" is not a release kbuild-pack takes (it names lib/modules/<release>, packages and Makefile words): "
+					    NAME_RULE, p, (int)(n < 200 ? n : 200), q);
 		return -EINVAL;
 	}
 	*release = xstrndup(q, (size_t)(end - q));

@@ -8,8 +8,8 @@
  * include/config/kernel.release, which holds what setlocalversion said
  * before any override: Debian's top Makefile reads .kernelvariables
  * ("override KERNELRELEASE = 6.1.0-57-amd64") while kernel.release says
- * 6.1.192. The release names a directory: one path component of
- * printable characters, no blank, at most 64 bytes (kbuild's limit).
+ * 6.1.192. The release is a name of shared/name.h's grammar, refused
+ * otherwise.
  * On failure *errmsg is "PATH: reason" (the caller frees it). */
 int krelease_read(const char *dir, char **release, char **errmsg);
 

@@ -53,16 +53,6 @@ char *split_kbuild_dir(const struct split_layout *l, const struct split_run *run
 	return xasprintf("usr/src/linux-kbuild-%s-%s", l->common_name, run->groups[run->trees[ti].group]);
 }
 
-bool split_common_name_ok(const char *name)
-{
-	if (!isalnum((unsigned char)name[0]))
-		return false;
-	for (const char *p = name; *p; p++)
-		if (!isalnum((unsigned char)*p) && !strchr("._+-", *p))
-			return false;
-	return true;
-}
-
 static struct pack_entry *add_copy(struct filelist *fl, const char *dir, const struct pack_entry *from)
 {
 	_cleanup_free_ char *rel = path_join(dir, from->rel);

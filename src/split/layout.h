@@ -71,5 +71,3 @@ char *split_flavour_dir(const char *release);
 char *split_kbuild_dir(const struct split_layout *l, const struct split_run *run, size_t ti);
 /* Debian's layout: where linux-kbuild's programs are (usr/lib/linux-kbuild-SERIES). */
 char *split_kbuild_lib_dir(const struct split_layout *l);
-/* A common part name goes into paths and package names. */
-bool split_common_name_ok(const char *name);

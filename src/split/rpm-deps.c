@@ -7,18 +7,25 @@
 #include <string.h>
 
 #include "inspect/packed-tree.h"
+#include "kernel/tree.h"
 #include "shared/log.h"
 #include "shared/macro.h"
+#include "shared/name.h"
 #include "shared/alloc.h"
 #include "shared/path.h"
 #include "shared/str.h"
-#include "split/layout.h"
 #include "split/stamp.h"
 
-/* A dependency's name and version hold no blank, comma or operator. */
-static bool dep_ok(const char *dir, const char *digest)
+/* A dependency's name and version hold no blank, comma or operator: the
+ * directory is a name of the one grammar, the part "common" or "arch-"
+ * and an arch name, the digest hex. */
+static bool dep_ok(const char *dir, const char *part, const char *digest)
 {
-	if (!split_common_name_ok(dir) || strlen(digest) != SHA256_HEX_LEN - 1)
+	const char *arch = str_after_prefix(part, "arch-");
+
+	if (strcmp(part, "common") && !(arch && ktree_arch_name_ok(arch)))
+		return false;
+	if (!name_ok(dir) || strlen(digest) != SHA256_HEX_LEN - 1)
 		return false;
 	for (const char *p = digest; *p; p++)
 		if (!isxdigit((unsigned char)*p))
@@ -28,8 +35,8 @@ static bool dep_ok(const char *dir, const char *digest)
 
 static int print_dep(FILE *out, const char *path, const char *dir, const char *part, const char *digest)
 {
-	if (!dep_ok(dir, digest)) {
-		log_err("%s: '%s' (digest %s) cannot name an rpm dependency", path, dir, digest);
+	if (!dep_ok(dir, part, digest)) {
+		log_err("%s: '%s/%s' (digest %s) cannot name an rpm dependency", path, dir, part, digest);
 		return -EINVAL;
 	}
 	fprintf(out, "kbuild-pack-split(%s/%s) = %s\n", dir, part, digest);
@@ -65,16 +72,22 @@ static int requires(const char *path, FILE *out)
 
 	if (strcmp(path_basename(path), "Makefile"))
 		return 0;
-	r = packed_split_common(dir, &common, &digest);
-	if (r < 0) {
+	r = packed_split_common(dir, NULL, &common, &digest);
+	if (r == -EINVAL)
+		log_err("%s: its '%s' line names no common part: want NAME DIGEST, NAME of " NAME_RULE, path,
+			SPLIT_MAKEFILE_MARK);
+	else if (r < 0)
 		log_err("%s: %s", dir, strerror(-r));
+	if (r < 0)
 		return r;
-	}
 	if (!common)
 		return 0; /* no split flavour */
 	r = print_dep(out, path, path_basename(common), "common", digest);
-	if (r == 0)
-		r = packed_split_arch(dir, &list, &arch_digest);
+	if (r == 0 && packed_split_arch(dir, &list, &arch_digest) < 0) {
+		log_err("%s: its '%s' line names no arch part: want " SPLIT_ARCH_LIST_PREFIX "ARCH DIGEST", path,
+			SPLIT_MAKEFILE_ARCH_MARK);
+		r = -EINVAL;
+	}
 	if (r == 0 && list) {
 		_cleanup_free_ char *part = str_starts_with(list, SPLIT_ARCH_LIST_PREFIX)
 			? xasprintf("arch-%s", list + strlen(SPLIT_ARCH_LIST_PREFIX)) : NULL;

@@ -17,6 +17,7 @@
 #include "shared/interrupt.h"
 #include "shared/log.h"
 #include "shared/macro.h"
+#include "shared/name.h"
 #include "shared/output.h"
 #include "shared/path.h"
 #include "shared/stopwatch.h"
@@ -114,7 +115,7 @@ static int check_trees(const struct split_run *run, bool debian)
 				t->version, t->patchlevel, t->sublevel, t0->obj, t0->version, t0->patchlevel, t0->sublevel);
 			return KBP_EUSAGE;
 		}
-		if (!component_name_ok(run->trees[i].name) && !split_common_name_ok(run->trees[i].name)) {
+		if (!component_name_ok(run->trees[i].name) && !name_ok(run->trees[i].name)) {
 			log_err("%s: '%s' cannot name a part: give the tree a name (--tree NAME=DIR)", t->obj,
 				run->trees[i].name);
 			return KBP_EUSAGE;

@@ -21,9 +21,9 @@
 #include "shared/fileio.h"
 #include "shared/log.h"
 #include "shared/macro.h"
+#include "shared/name.h"
 #include "shared/path.h"
 #include "shared/strbuf.h"
-#include "split/layout.h"
 
 static void format_entries(const struct common_list *cl, struct strbuf *b)
 {
@@ -186,9 +186,9 @@ static int parse(const char *file, char *text, struct common_list *cl)
 	}
 	/* The name (a directory, a Makefile's word) and the kernel are checked
 	 * as the options are, and the digest covers them with the entries. */
-	if (!split_common_name_ok(cl->name)) {
-		log_err("%s:1: name '%s': a common part's name is letters, digits, '.', '_', '+' and '-' (it names a "
-			"directory and goes into Makefiles)", file, cl->name);
+	if (!name_ok(cl->name)) {
+		log_err("%s:1: name '%s': a common part's name (a directory, a Makefile's word) is " NAME_RULE, file,
+			cl->name);
 		free(digest);
 		return -EINVAL;
 	}

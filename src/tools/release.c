@@ -79,7 +79,7 @@ static int run_release(int argc, char *argv[])
 {
 	struct release_cmdline c = { 0 };
 	char *rel = NULL, *err = NULL;
-	int n = parse_options(&release_usage, argc, argv, &c);
+	int n = parse_options(&release_usage, argc, argv, &c), r;
 
 	if (n != OPTIONS_GO_ON)
 		return n;
@@ -89,8 +89,8 @@ static int run_release(int argc, char *argv[])
 		rel = tree_compiler(argv[optind]);
 		if (!rel)
 			return EXIT_FAIL;
-	} else if (krelease_read(argv[optind], &rel, &err) < 0) {
-		log_err("%s (run 'make modules_prepare' in the tree first)", err);
+	} else if ((r = krelease_read(argv[optind], &rel, &err)) < 0) {
+		log_err("%s%s", err, r == -ENOENT ? " (run 'make modules_prepare' in the tree first)" : "");
 		free(err);
 		return EXIT_FAIL;
 	}

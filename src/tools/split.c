@@ -13,6 +13,7 @@
 #include "shared/interrupt.h"
 #include "shared/log.h"
 #include "shared/macro.h"
+#include "shared/name.h"
 #include "shared/path.h"
 #include "kernel/tree.h"
 #include "split/layout.h"
@@ -204,8 +205,8 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 		return usage_error(&split_usage, "%s", "--list and --dry-run do not go together");
 	if (o->report && (o->list || o->dry_run))
 		return usage_error(&split_usage, "%s", "--report writes what a split wrote; not with --list or --dry-run");
-	if (o->common_name && !split_common_name_ok(o->common_name))
-		return usage_error(&split_usage, "--common-name '%s': want letters, digits, '.', '_', '+', '-'",
+	if (o->common_name && !name_ok(o->common_name))
+		return usage_error(&split_usage, "--common-name '%s': want " NAME_RULE,
 				   o->common_name);
 	if (o->common_name && o->common)
 		return usage_error(&split_usage, "%s", "--common names the published part: not with --common-name");
@@ -215,8 +216,8 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 				   "--arch for each release architecture; it makes the common part from the source, no --common");
 	if (!debian && (o->kbuild_name || o->merged_usr || o->kbuild))
 		return usage_error(&split_usage, "%s", "--kbuild, --kbuild-name and --merged-usr go with --layout debian");
-	if (o->kbuild_name && !split_common_name_ok(o->kbuild_name))
-		return usage_error(&split_usage, "--kbuild-name '%s': want letters, digits, '.', '_', '+', '-'",
+	if (o->kbuild_name && !name_ok(o->kbuild_name))
+		return usage_error(&split_usage, "--kbuild-name '%s': want " NAME_RULE,
 				   o->kbuild_name);
 	return OPTIONS_GO_ON;
 }

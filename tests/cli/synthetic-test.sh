@@ -221,6 +221,52 @@ case_release() {
 	expect_rc 2
 	expect "$CASE"
 }
+# A release is a name of one grammar (shared/name.h), refused where it is
+# read: it reaches paths, the installed tree's GNUmakefile, rpm macros
+# (%global krel %(kbuild-pack release ...)) and deb substvars. Each
+# hostile one is refused by release and pack alike, and nothing runs.
+case_release-grammar() {
+	local rel
+	: >"$S/all.out"
+	: >"$S/all.err"
+	for rel in "x';touch\${IFS}PWN;'" 'x%(touch${IFS}PWN)' 'x,evil-provide(=9)' '-rc1' '.hidden' \
+		"$(printf 'a\tb')" 6.1.0-57-amd64 '7.3.0-0~rc2+kbp_1'; do
+		printf '#define UTS_RELEASE "%s"\n' "$rel" >"$OBJ/include/generated/utsrelease.h"
+		run release "$OBJ"
+		echo "release [$rel]: $RC" >>"$S/all.out"
+		cat "$S/out.txt" >>"$S/all.out"
+		cat "$S/err.txt" >>"$S/all.err"
+		pk --out "$S/p"
+		echo "pack [$rel]: $RC" >>"$S/all.out"
+		cat "$S/err.txt" >>"$S/all.err"
+		rm -rf "$S/p"
+	done
+	find "$S" . -maxdepth 3 -name PWN | grep -q . && fail "a release ran a command" || pass "no command ran"
+	mv "$S/all.out" "$S/out.txt"
+	mv "$S/all.err" "$S/err.txt"
+	expect "$CASE"
+}
+# The installed tree's GNUmakefile prints through make, never through a
+# shell command line: a DESTDIR holding a quote and a command runs nothing.
+# M= naming a directory that does not exist yet in the tree (a relative
+# M= is read from the build directory) is refused like one that does.
+case_guard-data() {
+	local d="$S/o';touch\${IFS}PWN;'" t
+	pk --out "$d"
+	expect_rc 0 "pack into a DESTDIR holding a quote" || return
+	: >"$S/all.out"
+	for t in kernelrelease help prepare clean "M=hello" "M=new/dir" "M=$S MO=out"; do
+		# shellcheck disable=SC2086 # each t is make's words
+		(cd "$S" && make -s -C "$d/lib/modules/$REL/build" $t) >>"$S/all.out" 2>&1
+		echo "make $t: $?" >>"$S/all.out"
+	done
+	find "$S" -name PWN | grep -q . && fail "a recipe ran a command: $(find "$S" -name PWN)" || pass "no command ran"
+	[ ! -e "$d/lib/modules/$REL/build/hello" ] && [ ! -e "$d/lib/modules/$REL/build/out" ] \
+		&& pass "nothing made in the tree" || fail "make wrote into the tree"
+	sed -e "s|$S|@S@|g" -e "s|GNUmakefile:[0-9]*:|GNUmakefile:@LINE@:|" "$S/all.out" >"$S/out.txt"
+	: >"$S/err.txt"
+	expect "$CASE"
+}
 # kbuild-pack release --compiler: the compiler of the tree's auto.conf, as a
 # headers package depends on it (a gcc's first word, a clang's major); a
 # text whose first word is no command name is the tree's data, refused
@@ -1090,6 +1136,61 @@ case_outputs-in-trees() {
 	[ ! -e "$OBJ/kbp-report.yaml" ] && [ ! -e "$G/audit.yaml" ] && [ ! -e "$S/p" ] && [ ! -e "$OUT/p" ] \
 		&& pass "nothing written" || fail "something was written"
 	: >"$S/out.txt"
+	expect "$CASE"
+}
+# verify ROOT: a split flavour's common part is found in ROOT as in a
+# chroot; a link leading out of ROOT (absolute or climbing) is followed
+# inside ROOT, never to a tree elsewhere on the machine
+case_verify-root-common-link() {
+	local c
+	run split -M "$MANIFESTS" --tree one="$OBJ" --out "$OUT/p"
+	expect_rc 0 "a split" || return
+	mkdir "$S/root"
+	cp -a "$OUT"/p/common/. "$OUT"/p/flavour-one/. "$S/root"
+	run verify "$S/root"
+	expect_rc 0 "verify of the installed split"
+	c=$(echo "$S"/root/usr/src/linux-headers-*-common-*)
+	mv "$c" "$S/elsewhere"
+	: >"$S/all.out"
+	for l in "$S/elsewhere" ../../../elsewhere ../../../../../../../../../..$S/elsewhere; do
+		ln -sfn "$l" "$c"
+		run verify "$S/root"
+		echo "link $l: $RC" >>"$S/all.out"
+		cat "$S/out.txt" >>"$S/all.out"
+	done
+	ln -sfn "${S#/}/elsewhere" "$S/root/x" # a link that stays inside ROOT is followed there
+	mkdir -p "$S/root/${S#/}"
+	mv "$S/elsewhere" "$S/root/${S#/}/elsewhere"
+	ln -sfn "/${S#/}/elsewhere" "$c"
+	run verify "$S/root"
+	echo "link inside ROOT: $RC" >>"$S/all.out"
+	cat "$S/out.txt" >>"$S/all.out"
+	sed "${EXPECT_SED[@]}" -e "s|\.\./\.\.\./[./]*@S@|../..@S@|" "$S/all.out" >"$S/out.txt"
+	: >"$S/err.txt"
+	expect "$CASE"
+}
+# rpm-deps: the names it prints as dependencies are checked where they are
+# read (the flavour Makefile's lines, the list's file name): a tab or a
+# blank there cannot add a Requires or Provides
+case_rpm-deps-names() {
+	local mk list
+	run split -M "$MANIFESTS" --tree one="$OBJ" --out "$OUT/p"
+	expect_rc 0 "a split" || return
+	mk=$(echo "$OUT"/p/flavour-one/usr/src/linux-headers-*/Makefile)
+	list=$(echo "$OUT"/p/common/usr/src/linux-headers-*/.kbuild-pack-common)
+	cp "$mk" "$S/mk"
+	printf '# kbuild-pack-split-arch: .kbuild-pack-arch-x86\tevil >= 9 %064d\n' 0 >>"$mk"
+	echo "$mk" | "$KBUILD_PACK" rpm-deps --requires >"$S/out.txt" 2>"$S/err.txt"
+	echo "requires, a tab in the arch line: $?" >>"$S/out.txt"
+	cp "$S/mk" "$mk"
+	sed -i "s/^\(# kbuild-pack-split-common: \)\([^ ]*\) /\1\2,evil /" "$mk"
+	echo "$mk" | "$KBUILD_PACK" rpm-deps --requires >>"$S/out.txt" 2>>"$S/err.txt"
+	echo "requires, a comma in the common line: $?" >>"$S/out.txt"
+	cp "$list" "$(dirname "$list")/.kbuild-pack-arch-x86$(printf '\t')evil"
+	printf '%s\n' "$(dirname "$list")/.kbuild-pack-arch-x86$(printf '\t')evil" \
+		| "$KBUILD_PACK" rpm-deps --provides >>"$S/out.txt" 2>>"$S/err.txt"
+	echo "provides, a tab in the list's name: $?" >>"$S/out.txt"
+	sed -i "${EXPECT_SED[@]}" -e 's/[0-9a-f]\{64\}/@DIGEST@/g' -e 's/common-[0-9a-f]\{12\}/common-@ID@/g' "$S/out.txt" "$S/err.txt"
 	expect "$CASE"
 }
 # --force replaces the output as a whole and atomically, whatever the

@@ -168,12 +168,12 @@ case_release-dotdot() {
 	echo '#define UTS_RELEASE ".."' >"$T/include/generated/utsrelease.h"
 	run --src "$T" --out "$OUT"
 	expect_rc 1
-	expect_err "kbuild-pack: error: @S@/linux/include/generated/utsrelease.h: UTS_RELEASE \"..\" cannot name lib/modules/<release>: one path component of printable characters, no blank, at most 64 bytes"
+	expect_err "kbuild-pack: error: @S@/linux/include/generated/utsrelease.h: UTS_RELEASE \"..\" is not a release kbuild-pack takes (it names lib/modules/<release>, packages and Makefile words): letters, digits, '.', '_', '+', '~' and '-', starting with a letter or digit, at most 64 bytes"
 	expect_empty "$OUT"
 	echo '#define UTS_RELEASE "6.1.0-57/../../x"' >"$T/include/generated/utsrelease.h"
 	run --src "$T" --out "$OUT"
 	expect_rc 1
-	expect_err "kbuild-pack: error: @S@/linux/include/generated/utsrelease.h: UTS_RELEASE \"6.1.0-57/../../x\" cannot name lib/modules/<release>: one path component of printable characters, no blank, at most 64 bytes"
+	expect_err "kbuild-pack: error: @S@/linux/include/generated/utsrelease.h: UTS_RELEASE \"6.1.0-57/../../x\" is not a release kbuild-pack takes (it names lib/modules/<release>, packages and Makefile words): letters, digits, '.', '_', '+', '~' and '-', starting with a letter or digit, at most 64 bytes"
 	expect_empty "$OUT"
 }
 case_release-overridden() {
