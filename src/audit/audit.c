@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* kbp_audit: the module directories gathered, the tree packed when asked,
  * the builds audited, the findings printed and written. */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,16 +13,38 @@
 #include "shared/array.h"
 #include "shared/interrupt.h"
 #include "shared/log.h"
+#include "shared/macro.h"
+#include "shared/output.h"
+#include "pack/pack.h"
+
+/* --report stays out of the trees audit reads (SRC, OBJ, BUILD): a report
+ * written there changes them. Checked and held from the start. */
+static int open_report(const struct audit_request *q, struct outfile *report)
+{
+	_cleanup_free_ char *src = q->src ? realpath(q->src, NULL) : NULL;
+	_cleanup_free_ char *obj = q->obj ? realpath(q->obj, NULL) : NULL;
+	_cleanup_free_ char *b = q->build ? realpath(q->build, NULL) : NULL;
+	const struct guarded_dir trees[] = { { "source", src }, { "object", obj }, { "build", b } };
+	int r = q->report ? outfile_open(report, "--report", q->report, trees, ARRAY_SIZE(trees)) : 0;
+
+	return r > 0 ? KBP_EUSAGE : r;
+}
 
 /* Builds, classifies, reports: 0 clean, 1 findings, a negative errno. */
-static int audit_and_report(const struct audit_request *q, struct audit_opts *o)
+static int audit_and_report(const struct audit_request *q, struct audit_opts *o, struct outfile *report)
 {
 	struct audit_result r = { 0 };
 	int n;
 
 	n = audit_run(o, &r);
-	if (n == 0 && q->report && (n = audit_write_report(q->report, o, &r)) < 0)
-		log_err("%s: cannot write the report", q->report);
+	if (n == 0 && q->report) {
+		FILE *f = outfile_stream(report);
+
+		n = f ? audit_write_report(f, o, &r) : -EIO;
+		if (f && n < 0)
+			log_err("%s: cannot write the report", q->report);
+		n = outfile_close(report, n);
+	}
 	if (n == 0 && !q->quiet)
 		audit_print(&r, q->verbose, stdout);
 	if (n == 0 && (r.missing.n || r.escapes.n || r.writes.n || r.failed.n))
@@ -42,7 +65,13 @@ int kbp_audit(const struct audit_request *q)
 	};
 	struct pack_scratch ps = { 0 };
 	struct ptrarray modules = { 0 }, obj_m = { 0 };
-	int n = 0;
+	struct outfile report = { .dirfd = -1 };
+	int n = open_report(q, &report);
+
+	if (n < 0) {
+		outfile_release(&report);
+		return n;
+	}
 
 	for (size_t i = 0; i < q->nmodules; i++) {
 		ptrarray_push(&modules, xstrdup(q->modules[i]));
@@ -64,7 +93,8 @@ int kbp_audit(const struct audit_request *q)
 	o.obj_m = (char **)obj_m.v;
 	o.nmodules = modules.n;
 	if (n == 0)
-		n = audit_and_report(q, &o);
+		n = audit_and_report(q, &o, &report);
+	outfile_release(&report);
 	pack_scratch_release(&ps, q->keep);
 	ptrarray_free(&modules, free);
 	ptrarray_free(&obj_m, free);

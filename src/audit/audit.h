@@ -77,5 +77,6 @@ void audit_finish(struct audit_result *r);
 int audit_run(const struct audit_opts *o, struct audit_result *r);
 /* verbose: also each used file, under its rule. */
 void audit_print(const struct audit_result *r, bool verbose, FILE *out);
-int audit_write_report(const char *path, const struct audit_opts *o, const struct audit_result *r);
+/* The findings as YAML into out (shared/output.h's outfile owns where). */
+int audit_write_report(FILE *out, const struct audit_opts *o, const struct audit_result *r);
 void audit_result_release(struct audit_result *r);

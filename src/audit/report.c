@@ -122,15 +122,11 @@ static void yaml_strings(struct yaml_out *y, const char *key, const struct ptrar
 	yaml_out_seq_end(y);
 }
 
-int audit_write_report(const char *path, const struct audit_opts *o, const struct audit_result *r)
+int audit_write_report(FILE *out, const struct audit_opts *o, const struct audit_result *r)
 {
-	_cleanup_fclose_ FILE *f = strcmp(path, "-") ? fopen(path, "we") : NULL;
-	FILE *out = strcmp(path, "-") ? f : stdout;
 	struct ptrarray modules = { .v = (void **)o->modules, .n = o->nmodules };
 	struct yaml_out y;
 
-	if (!out)
-		return -errno;
 	yaml_out_begin(&y, out, false);
 	yaml_out_map_start(&y);
 	yaml_out_kvu(&y, "kbuild-pack-audit", 1);

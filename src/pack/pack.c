@@ -73,13 +73,17 @@ static int check_out_path(const struct ktree *t, const char *opt, const char *gi
 	return r > 0 ? KBP_EUSAGE : r;
 }
 
-static int check_out(const struct ktree *t, const struct pack_opts *o)
+static int check_out(const struct ktree *t, const struct pack_opts *o, struct outfile *report)
 {
+	const struct guarded_dir trees[] = { { "source", t->src }, { "object", t->split ? t->obj : NULL } };
 	_cleanup_free_ char *build = NULL, *source = NULL;
 	int r = 0;
 
-	if (o->report && strcmp(o->report, "-"))
-		r = check_out_path(t, "--report", o->report, o->report);
+	if (o->report) {
+		r = outfile_open(report, "--report", o->report, trees, ARRAY_SIZE(trees));
+		if (r > 0)
+			return KBP_EUSAGE;
+	}
 	if (r < 0 || o->list || !o->out)
 		return r;
 	if (o->format != FORMAT_DIR)
@@ -161,14 +165,23 @@ static int verify_whole(struct pack_ctx *ctx)
 	return r;
 }
 
-static int write_report(const struct pack_ctx *ctx, const struct manifest_set *ms)
+/* Into a temporary file beside the report, renamed when the output is
+ * committed (pack_sel_release removes it otherwise). */
+static int write_report(struct pack_ctx *ctx, const struct manifest_set *ms)
 {
 	const struct pack_opts *o = ctx->o;
 	struct report_info ri = { .tree = ctx->t, .manifests = ms, .files = ctx->fl, .format = o->format,
 				  .out = o->out, .clamp_mtime = o->clamp_mtime, .components = o->components,
 				  .ncomponents = o->ncomponents, .exclude_components = o->exclude_components };
+	FILE *f = outfile_stream(&ctx->report);
+	int r;
 
-	return report_write(o->report, &ri);
+	if (!f)
+		return -EIO;
+	r = report_write(f, &ri);
+	if (r < 0)
+		log_err("cannot write the report %s: %s", o->report, strerror(-r));
+	return r;
 }
 
 /* Does the output hold the component "main" (and with it the 'source' link)? */
@@ -182,7 +195,7 @@ static bool packs_main(const struct pack_opts *o)
 }
 
 /* The sink's one owner: whatever fails once it began, this aborts it, once. */
-static int write_output(const struct pack_ctx *ctx, const struct manifest_set *ms)
+static int write_output(struct pack_ctx *ctx, const struct manifest_set *ms)
 {
 	const struct pack_opts *o = ctx->o;
 	struct sink_config sc = { .out = o->out, .release = ctx->t->release, .force = o->force,
@@ -212,6 +225,8 @@ static int write_output(const struct pack_ctx *ctx, const struct manifest_set *m
 		r = sink_commit(s);
 		stopwatch_lap(&w, "commit");
 	}
+	if (o->report)
+		r = outfile_close(&ctx->report, r);
 	if (r < 0) {
 		sink_abort(s);
 		return r;
@@ -220,7 +235,7 @@ static int write_output(const struct pack_ctx *ctx, const struct manifest_set *m
 	return 0;
 }
 
-static int open_tree(struct ktree *t, const struct pack_opts *o)
+static int open_tree(struct ktree *t, const struct pack_opts *o, struct outfile *report)
 {
 	int r = ktree_open(t, o->src, o->obj, o->arch);
 
@@ -228,7 +243,7 @@ static int open_tree(struct ktree *t, const struct pack_opts *o)
 		return r;
 	log_info("kernel %s (%d.%d.%d), arch %s, %s build", t->release, t->version, t->patchlevel, t->sublevel,
 		 t->srcarch, t->split ? "O=" : "in-tree");
-	return check_out(t, o);
+	return check_out(t, o, report);
 }
 
 /* --component/--exclude-component: a name no rule gives is a typo, not an
@@ -352,8 +367,8 @@ int pack_select(const struct pack_opts *o, struct pack_sel *sel)
 	int r;
 
 	stopwatch_start(&w);
-	*sel = (struct pack_sel){ .ctx = { .t = &sel->t, .o = o, .fl = &sel->fl } };
-	r = open_tree(&sel->t, o);
+	*sel = (struct pack_sel){ .ctx = { .t = &sel->t, .o = o, .fl = &sel->fl, .report = { .dirfd = -1 } } };
+	r = open_tree(&sel->t, o, &sel->ctx.report);
 	stopwatch_lap(&w, "tree");
 	if (r < 0)
 		return r;
@@ -385,6 +400,7 @@ void pack_sel_release(struct pack_sel *sel)
 		free(sel->ctx.scratch);
 		sel->ctx.scratch = NULL;
 	}
+	outfile_release(&sel->ctx.report);
 	filelist_release(&sel->fl);
 	manifest_set_release(&sel->ms);
 	ktree_release(&sel->t); /* what a failed ktree_open made, too */

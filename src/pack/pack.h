@@ -8,6 +8,7 @@
 
 #include "kernel/target.h"
 #include "kernel/tree.h"
+#include "shared/output.h"
 #include "pack/steps/vmlinux-btf.h"
 #include "rules/filelist.h"
 #include "rules/manifest.h"
@@ -67,6 +68,7 @@ struct pack_ctx {
 	/* --host-tools=target: the machine the rebuilt programs run on (what
 	 * --verify checks them against, unless --host-arch says otherwise) */
 	struct elf_machine host;
+	struct outfile report; /* --report, held from its check (shared/output.h) */
 };
 
 /* One tree's finished selection, before any output: what a pack writes and

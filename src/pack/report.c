@@ -185,45 +185,14 @@ static void emit_components(struct yaml_out *m, const struct report_info *ri)
 
 /* The report is written beside path and renamed over it once complete:
  * a failure never leaves a truncated one. */
-static FILE *open_temp(const char *path, char **tmp)
-{
-	mode_t um = umask(0);
-	int fd;
-	FILE *f;
-
-	umask(um);
-	*tmp = xasprintf("%s.XXXXXX", path);
-	fd = mkostemp(*tmp, O_CLOEXEC);
-	if (fd < 0 || fchmod(fd, 0666 & ~um) < 0 || !(f = fdopen(fd, "w"))) {
-		int e = errno;
-		if (fd >= 0) {
-			close(fd);
-			unlink(*tmp);
-		}
-		free(*tmp);
-		*tmp = NULL;
-		errno = e;
-		return NULL;
-	}
-	return f;
-}
-
-int report_write(const char *path, const struct report_info *ri)
+int report_write(FILE *f, const struct report_info *ri)
 {
 	const struct ktree *t = ri->tree;
-	bool to_stdout = !strcmp(path, "-");
-	_cleanup_free_ char *tmp = NULL;
-	FILE *f = to_stdout ? stdout : open_temp(path, &tmp);
 	struct yaml_out m;
 	int64_t tot[3] = { 0 }; /* files, links, bytes */
 	char ver[64];
 	int r;
 
-	if (!f) {
-		r = -errno;
-		log_err("cannot write the report %s: %s", path, strerror(errno));
-		return r;
-	}
 	yaml_out_begin(&m, f, true);
 	yaml_out_map_start(&m);
 	kv(&m, "kbuild-pack-report", REPORT_VERSION);
@@ -267,13 +236,5 @@ int report_write(const char *path, const struct report_info *ri)
 		int end = yaml_out_end(&m);
 		r = r ? r : end;
 	}
-	if (to_stdout ? fflush(f) != 0 : fclose(f) != 0)
-		r = r ? r : -errno;
-	if (tmp && r == 0 && rename(tmp, path) < 0)
-		r = -errno;
-	if (tmp && r < 0)
-		unlink(tmp);
-	if (r < 0)
-		log_err("cannot write the report %s: %s", path, strerror(-r));
 	return r;
 }

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "rules/filelist.h"
 #include "rules/manifest.h"
@@ -22,5 +23,6 @@ struct report_info {
 	bool exclude_components;
 };
 
-/* path "-" is stdout. Prints why on failure; negative errno. */
-int report_write(const char *path, const struct report_info *ri);
+/* Writes the report to f (shared/output.h's outfile owns where f goes).
+ * Negative errno on failure. */
+int report_write(FILE *f, const struct report_info *ri);

@@ -3,10 +3,12 @@
 #include "rules/filelist.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "shared/timespec.h"
 #include "shared/alloc.h"
@@ -158,6 +160,7 @@ int filelist_put_tool_file(struct filelist *fl, const char *rel, const char *abs
 	e->size = st.st_size;
 	e->unstripped_size = 0;
 	e->mtime = timespec_clamp(st.st_mtim, clamp_mtime);
+	e->src = file_id_of(&st);
 	filelist_sort_dedup(fl);
 	return 0;
 }
@@ -214,4 +217,44 @@ void filelist_filter_components(struct filelist *fl, const char *const *names, s
 mode_t filelist_file_mode(mode_t st_mode)
 {
 	return (st_mode & 0111) ? 0755 : 0644;
+}
+
+struct file_id file_id_of(const struct stat *st)
+{
+	return (struct file_id){ .dev = st->st_dev, .ino = st->st_ino, .size = st->st_size, .mtime = st->st_mtim,
+				 .set = true };
+}
+
+static bool same_file(const struct file_id *a, const struct file_id *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime.tv_sec == b->mtime.tv_sec &&
+	       a->mtime.tv_nsec == b->mtime.tv_nsec;
+}
+
+int filelist_entry_open(const struct pack_entry *e, int flags)
+{
+	int fd = open(e->abs, O_RDONLY | O_CLOEXEC | flags);
+	struct stat st;
+	struct file_id now;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		int r = -errno;
+		close(fd);
+		return r;
+	}
+	now = file_id_of(&st);
+	if (!S_ISREG(st.st_mode) || (e->src.set && !same_file(&now, &e->src))) {
+		close(fd);
+		return -ESTALE;
+	}
+	return fd;
+}
+
+const char *filelist_open_strerror(int r)
+{
+	return r == -ESTALE ? "it is not the file that was checked (replaced, or changed, while it was packed: "
+			      "a tree must not change while it is packed)"
+			    : strerror(-r);
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <time.h>
 
@@ -12,10 +13,22 @@
 
 enum entry_type { ENTRY_FILE, ENTRY_DIR, ENTRY_LINK };
 
+/* The file a FILE entry's bytes come from, as it was when it was checked
+ * (by the walk, beneath its tree, or when kbuild-pack made it): what is
+ * read is what was checked, or nothing (filelist_entry_open). */
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+	bool set;
+};
+
 struct pack_entry {
 	char *rel;            /* path inside build/, no leading slash */
 	enum entry_type type;
 	char *abs;            /* FILE: where the bytes are read from */
+	struct file_id src;   /* FILE (or LINK made a copy): what abs was when checked */
 	char *target;         /* LINK: link text (relative, inside the tree) */
 	enum origin origin;
 	const char *rule;     /* name of the selecting rule; "(directory)" for implied dirs */
@@ -60,3 +73,13 @@ void filelist_release(struct filelist *fl);
 void filelist_filter_components(struct filelist *fl, const char *const *names, size_t n, bool keep);
 /* The normalised mode of a file copied from one with this st_mode. */
 mode_t filelist_file_mode(mode_t st_mode);
+
+/* The identity of st, for pack_entry.src. */
+struct file_id file_id_of(const struct stat *st);
+/* A FILE entry's source opened for reading (O_RDONLY | O_CLOEXEC | flags):
+ * the fd, -ESTALE when abs is no longer the regular file that was checked
+ * (another file or a link took its place, its size or mtime changed), or
+ * another negative errno. */
+int filelist_entry_open(const struct pack_entry *e, int flags);
+/* strerror(-r), saying what -ESTALE from filelist_entry_open means. */
+const char *filelist_open_strerror(int r);

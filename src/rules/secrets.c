@@ -271,7 +271,7 @@ static bool key_by_name(const char *rel, const char *sig_key)
 
 /* The bytes of fd, opened without blocking; a file replaced since its
  * stat by a fifo or a device is not read (it is never copied either). */
-static int fd_is_key(int fd)
+static int fd_is_key(int fd, const struct stat *want)
 {
 	struct stat st;
 
@@ -279,6 +279,8 @@ static int fd_is_key(int fd)
 		return -errno;
 	if (fstat(fd, &st) < 0)
 		return -errno;
+	if (want && (st.st_dev != want->st_dev || st.st_ino != want->st_ino))
+		return -ESTALE;
 	return S_ISREG(st.st_mode) ? fd_has_key(fd, st.st_size) : 0;
 }
 
@@ -299,7 +301,7 @@ int secrets_is_key_material(const char *rel, const char *sig_key, const char *pa
 	if (!S_ISREG(st.st_mode))
 		return 0;
 	fd = open(path, KEY_OPEN_FLAGS);
-	return fd_is_key(fd);
+	return fd_is_key(fd, NULL);
 }
 
 int secrets_is_key_material_buf(const char *rel, const char *sig_key, const char *buf, size_t len)
@@ -343,12 +345,12 @@ bool secrets_named_key(const struct secrets_sig *s, const char *rel, const struc
 
 int secrets_file_has_key(const char *path)
 {
-	return secrets_file_has_key_at(AT_FDCWD, path);
+	return secrets_file_has_key_at(AT_FDCWD, path, NULL);
 }
 
-int secrets_file_has_key_at(int dfd, const char *name)
+int secrets_file_has_key_at(int dfd, const char *name, const struct stat *want)
 {
 	_cleanup_close_ int fd = openat(dfd, name, KEY_OPEN_FLAGS);
 
-	return fd_is_key(fd);
+	return fd_is_key(fd, want);
 }

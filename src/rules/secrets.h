@@ -30,8 +30,11 @@ bool secrets_named_key(const struct secrets_sig *s, const char *rel, const struc
  * link followed, opened without blocking; a fifo or a device put there
  * since is not read. 1: a key, 0: not, negative errno: it cannot be read. */
 int secrets_file_has_key(const char *path);
-/* The same of name in the directory dfd (a walk's: a shorter lookup). */
-int secrets_file_has_key_at(int dfd, const char *name);
+/* The same of name in the directory dfd (a walk's: a shorter lookup),
+ * which must still be the file the walk saw as want (its device and
+ * inode): -ESTALE when another took its place, so that what is checked is
+ * what is copied (filelist_entry_open holds the copy to it). */
+int secrets_file_has_key_at(int dfd, const char *name, const struct stat *want);
 /* The file CONFIG_MODULE_SIG_KEY names, or NULL (unset, or a PKCS#11 URI). */
 const char *secrets_sig_key(const struct kconfig *kc);
 /* The private-key test of pack and verify, by content whatever the name.

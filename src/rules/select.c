@@ -132,7 +132,7 @@ static void drop_key_material(struct filelist *fl, const struct key_checks *keys
 
 		if (k->found < 0)
 			log_warn("not copying %s: cannot read it to check it for private key material: %s", k->e->abs,
-				 strerror(-k->found));
+				 filelist_open_strerror(k->found));
 		else if (k->found > 0)
 			log_warn("not copying private key material: %s", k->e->abs);
 		if (k->found)

@@ -141,7 +141,7 @@ static void take(struct part *p, struct pack_entry *e, const struct stat *st, in
 {
 	int found = secrets_named_key(p->w->sig, e->rel, st);
 
-	put(p, e, found ? found : secrets_file_has_key_at(dfd, name));
+	put(p, e, found ? found : secrets_file_has_key_at(dfd, name, st));
 }
 
 static struct pack_entry *file_entry(const struct walk *w, const char *rel, const char *abs, const struct stat *st)
@@ -156,6 +156,7 @@ static struct pack_entry *file_entry(const struct walk *w, const char *rel, cons
 	e->mode = filelist_file_mode(st->st_mode);
 	e->size = st->st_size;
 	e->mtime = timespec_clamp(w->fixed_mtime ? w->mtime : st->st_mtim, w->o->clamp_mtime);
+	e->src = file_id_of(st);
 	return e;
 }
 
@@ -173,6 +174,7 @@ static struct pack_entry *link_entry(const struct walk *w, const char *rel, cons
 	e->mode = 0777;
 	e->size = st->st_size;
 	e->mtime = timespec_clamp(lst->st_mtim, w->o->clamp_mtime);
+	e->src = file_id_of(st); /* its target's: made a copy, the target is read */
 	return e;
 }
 

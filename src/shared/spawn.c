@@ -103,7 +103,7 @@ static _noreturn_ void child(const char *prog, char *const argv[], char *const e
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
 		_exit(127); /* the parent died before prctl took effect */
-	fd = open("/dev/null", O_RDONLY);
+	fd = o->stdin_fd > 0 ? o->stdin_fd : open("/dev/null", O_RDONLY);
 	if (fd < 0 || dup2(fd, STDIN_FILENO) < 0)
 		goto fail;
 	if (o->log) {

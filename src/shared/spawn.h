@@ -10,11 +10,12 @@ struct spawn_opts {
 	const char *cwd; /* NULL: ours */
 	const char *log; /* stdout and stderr go here (made 0644); NULL: ours */
 	bool log_append; /* append to log instead of truncating it */
+	int stdin_fd;    /* > 0: the child's stdin (a file we checked); else /dev/null */
 };
 
 /* Runs argv (argv[0] looked up in PATH as a shell does: a directory that
  * cannot be searched is passed over) with stdin from /dev/null, in a
- * process group of its own, and waits for it. When kbuild-pack dies,
+ * process group of its own (stdin: o->stdin_fd if set), and waits for it. When kbuild-pack dies,
  * however it dies, the child gets SIGKILL (PR_SET_PDEATHSIG) and the
  * guardian kills the rest of its group (shared/guard.h). Its TMPDIR is a
  * scratch directory of ours (when $TMPDIR takes one), so that the

@@ -172,13 +172,12 @@ static int write_header(const struct writer *w, struct archive_entry *ae)
 static int write_data(const struct writer *w, const struct pack_entry *e)
 {
 	char buf[1 << 16];
-	_cleanup_close_ int fd = open(e->abs, O_RDONLY | O_CLOEXEC);
+	_cleanup_close_ int fd = filelist_entry_open(e, 0);
 	off_t total = 0;
 
 	if (fd < 0) {
-		int r = -errno;
-		log_err("cannot read %s: %s", e->abs, strerror(errno));
-		return r;
+		log_err("cannot read %s: %s", e->abs, filelist_open_strerror(fd));
+		return fd;
 	}
 	for (;;) {
 		ssize_t n = read(fd, buf, sizeof(buf));

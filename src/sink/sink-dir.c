@@ -113,7 +113,7 @@ static int copy_error(struct sink_dir *d, int r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	log_err("%s: %s", msg, strerror(-r));
+	log_err("%s: %s", msg, filelist_open_strerror(r));
 	return r;
 }
 
@@ -179,22 +179,22 @@ static int copy_fd(struct sink_dir *d, int in, int out)
 	}
 }
 
-static int open_source(struct sink_dir *d, const char *path)
+static int open_source(struct sink_dir *d, const struct pack_entry *e)
 {
 	int fd = -1;
 
 	if (!atomic_load_explicit(&d->no_noatime, memory_order_relaxed)) {
-		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOATIME);
-		if (fd >= 0 || errno != EPERM)
+		fd = filelist_entry_open(e, O_NOATIME);
+		if (fd != -EPERM)
 			return fd;
 		atomic_store(&d->no_noatime, true);
 	}
-	return open(path, O_RDONLY | O_CLOEXEC);
+	return filelist_entry_open(e, 0);
 }
 
 static int copy_file(struct sink_dir *d, const struct pack_entry *e)
 {
-	_cleanup_close_ int in = open_source(d, e->abs);
+	_cleanup_close_ int in = open_source(d, e);
 	_cleanup_close_ int out = -1;
 	struct timespec ts[2] = { e->mtime, e->mtime };
 	/* created with its mode where the umask spares it: no fchmod */
@@ -202,7 +202,7 @@ static int copy_file(struct sink_dir *d, const struct pack_entry *e)
 	int r;
 
 	if (in < 0)
-		return copy_error(d, -errno, "cannot read %s", e->abs);
+		return copy_error(d, in, "cannot read %s", e->abs);
 	out = openat(d->tmpfd, e->rel, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exact ? e->mode : 0600);
 	if (out < 0)
 		return copy_error(d, -errno, "cannot create %s/%s", d->tmp, e->rel);

@@ -59,6 +59,7 @@ static struct pack_entry *add_copy(struct filelist *fl, const char *dir, const s
 	struct pack_entry *e = filelist_add(fl, rel, from->type);
 
 	e->abs = from->abs ? xstrdup(from->abs) : NULL;
+	e->src = from->src;
 	e->target = from->target ? xstrdup(from->target) : NULL;
 	e->origin = from->origin;
 	e->rule = from->rule;
@@ -92,6 +93,8 @@ static struct pack_entry *add_made_file(struct filelist *fl, const char *rel, co
 	e->rule = "(split)";
 	e->mode = 0644;
 	e->size = stat(abs, &st) == 0 ? st.st_size : 0;
+	if (e->size)
+		e->src = file_id_of(&st); /* made here, in the split's scratch */
 	e->mtime = mtime;
 	return e;
 }

@@ -132,17 +132,11 @@ static void emit_trees(struct yaml_out *y, const struct split_run *run, const st
 	yaml_out_seq_end(y);
 }
 
-int split_report_write(const char *path, const struct split_run *run, const struct split_layout *l)
+int split_report_write(FILE *f, const char *path, const struct split_run *run, const struct split_layout *l)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "we") : stdout;
 	struct yaml_out y;
 	int r;
 
-	if (!f) {
-		r = -errno;
-		log_err("cannot write %s: %s", path, strerror(errno));
-		return r;
-	}
 	yaml_out_begin(&y, f, true);
 	yaml_out_map_start(&y);
 	yaml_out_kv(&y, "kbuild-pack-split", "1");
@@ -157,8 +151,6 @@ int split_report_write(const char *path, const struct split_run *run, const stru
 	emit_trees(&y, run, l);
 	yaml_out_map_end(&y);
 	r = yaml_out_end(&y);
-	if (f != stdout && fclose(f) != 0 && r == 0)
-		r = -errno;
 	if (r < 0)
 		log_err("cannot write %s: %s", path, strerror(-r));
 	return r;

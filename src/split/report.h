@@ -15,5 +15,6 @@ void split_print_list(FILE *f, const struct split_run *run, const struct split_l
 /* One line per part: its name, files, links and bytes; then the total
  * against the trees packed one by one. */
 void split_print_sizes(FILE *f, const struct split_run *run, const struct split_layout *l);
-/* path "-" is stdout. Negative errno, printed. */
-int split_report_write(const char *path, const struct split_run *run, const struct split_layout *l);
+/* The report into f (shared/output.h's outfile owns where it goes; path
+ * names it in messages). Negative errno, printed. */
+int split_report_write(FILE *f, const char *path, const struct split_run *run, const struct split_layout *l);

@@ -221,7 +221,7 @@ static int check_published_kernel(const struct common_list *pub, const struct sp
 /* --out is written whole or not at all, and never inside a tree. */
 /* What split writes (--out, --report) stays out of the trees it reads; --out
  * is new unless --force, and never holds the working directory. */
-static int check_outputs(const struct split_opts *o, const struct split_run *run)
+static int check_outputs(const struct split_opts *o, const struct split_run *run, struct outfile *report)
 {
 	_cleanup_free_ struct guarded_dir *trees = xcalloc(2 * run->ntrees + 1, sizeof(*trees));
 	_cleanup_free_ char *p = NULL, *cwd = NULL;
@@ -235,8 +235,8 @@ static int check_outputs(const struct split_opts *o, const struct split_run *run
 		trees[2 * i] = (struct guarded_dir){ "source", t->src };
 		trees[2 * i + 1] = (struct guarded_dir){ "object", t->obj != t->src ? t->obj : NULL };
 	}
-	if (o->report && strcmp(o->report, "-"))
-		r = output_check("--report", o->report, o->report, trees, n);
+	if (o->report)
+		r = outfile_open(report, "--report", o->report, trees, n);
 	if (r != 0 || !o->out || o->list || o->dry_run)
 		return r > 0 ? KBP_EUSAGE : r;
 	r = output_check("--out", o->out, o->out, trees, n);
@@ -275,7 +275,8 @@ static int write_part(const struct split_opts *o, const struct split_part *p, co
 
 /* Every part into a staged directory beside --out, checked, then renamed
  * into place (with --force swapped with the old output, as pack's sink does). */
-static int write_parts(const struct split_opts *o, struct split_run *run, const struct split_layout *l)
+static int write_parts(const struct split_opts *o, struct split_run *run, const struct split_layout *l,
+		       struct outfile *report)
 {
 	/* "parts/" names parts, not a place inside it (check_out resolved it) */
 	_cleanup_free_ char *out = path_resolve_parents(o->out);
@@ -308,8 +309,11 @@ static int write_parts(const struct split_opts *o, struct split_run *run, const 
 			r = -EBADMSG;
 		}
 	}
-	if (r == 0 && o->report)
-		r = split_report_write(o->report, run, l);
+	if (r == 0 && o->report) {
+		FILE *f = outfile_stream(report);
+
+		r = f ? split_report_write(f, o->report, run, l) : -EIO;
+	}
 	if (r == 0 && interrupted())
 		r = -EINTR;
 	if (r == 0 && chmod(stage, 0755) < 0)
@@ -319,6 +323,8 @@ static int write_parts(const struct split_opts *o, struct split_run *run, const 
 		if (r == -EEXIST || r == -ENOTEMPTY)
 			log_err("%s appeared meanwhile; pass --force to replace it", o->out);
 	}
+	if (o->report) /* renamed into place once the parts are */
+		r = outfile_close(report, r);
 	if (r < 0)
 		rm_rf(stage);
 	else
@@ -334,6 +340,7 @@ int kbp_split(const struct split_opts *o)
 	struct common_list published = { 0 };
 	bool debian = o->layout == SPLIT_LAYOUT_DEBIAN;
 	_cleanup_free_ char *kbuild_dir = NULL;
+	struct outfile report = { .dirfd = -1 };
 	struct stopwatch w;
 	int r = 0;
 
@@ -356,7 +363,7 @@ int kbp_split(const struct split_opts *o)
 		r = published_kbuild(o, &run, &kbuild_dir);
 	run.published_kbuild = kbuild_dir;
 	if (r == 0)
-		r = check_outputs(o, &run);
+		r = check_outputs(o, &run, &report);
 	stopwatch_start(&w);
 	if (r == 0)
 		r = split_partition(&run);
@@ -378,9 +385,10 @@ int kbp_split(const struct split_opts *o)
 	else if (r == 0 && o->dry_run)
 		split_print_sizes(stdout, &run, &l);
 	else if (r == 0)
-		r = write_parts(o, &run, &l);
+		r = write_parts(o, &run, &l, &report);
 	if (r == -EINTR && interrupted())
 		log_err("interrupted by signal %d", interrupted());
+	outfile_release(&report);
 	split_layout_release(&l);
 	split_layout_release(&src_l);
 	run_release(&run);

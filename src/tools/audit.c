@@ -15,7 +15,7 @@
 #include "shared/interrupt.h"
 #include "shared/log.h"
 #include "shared/macro.h"
-#include "shared/output.h"
+#include "pack/pack.h"
 
 struct audit_cmdline {
 	const char *src, *obj, *report, *pack_report, *manifest_dir;
@@ -99,20 +99,6 @@ static int parse(int argc, char *argv[], struct audit_cmdline *c, int *dashdash)
 	return OPTIONS_GO_ON;
 }
 
-/* --report stays out of the trees audit reads (SRC, OBJ, BUILD): a report
- * written there changes them. */
-static int check_report(const struct audit_cmdline *c, const char *build)
-{
-	_cleanup_free_ char *src = c->src ? realpath(c->src, NULL) : NULL;
-	_cleanup_free_ char *obj = c->obj ? realpath(c->obj, NULL) : NULL;
-	_cleanup_free_ char *b = build ? realpath(build, NULL) : NULL;
-	const struct guarded_dir trees[] = { { "source", src }, { "object", obj }, { "build", b } };
-
-	if (!c->report || !strcmp(c->report, "-"))
-		return 0;
-	return output_check("--report", c->report, c->report, trees, ARRAY_SIZE(trees));
-}
-
 static int run_audit(int argc, char *argv[])
 {
 	struct audit_cmdline c = { 0 };
@@ -120,11 +106,6 @@ static int run_audit(int argc, char *argv[])
 
 	if (n != OPTIONS_GO_ON)
 		return n;
-	n = check_report(&c, c.pack ? NULL : argv[optind]);
-	if (n > 0)
-		return EXIT_USAGE;
-	if (n < 0)
-		return EXIT_FAIL;
 	first = c.pack ? optind : optind + 1;
 	n = kbp_audit(&(struct audit_request){
 		.build = c.pack ? NULL : argv[optind],
@@ -146,7 +127,7 @@ static int run_audit(int argc, char *argv[])
 	});
 	if (n < 0 && interrupted())
 		interrupt_reraise(); /* after cleaning up: 130/143 */
-	return n == 0 ? EXIT_OK : EXIT_FAIL;
+	return n == KBP_EUSAGE ? EXIT_USAGE : n == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
 const struct kbp_cmd kbp_cmd_audit = {

@@ -127,7 +127,8 @@ int main(int argc, char *argv[])
 		ptrarray_push(&r.failed, xstrdup(hostile[i]));
 		ptrarray_push(&r.rules, u);
 	}
-	if (audit_write_report(argv[1], &o, &r) < 0) {
+	f = fopen(argv[1], "we");
+	if (!f || audit_write_report(f, &o, &r) < 0 || fclose(f) != 0) {
 		fprintf(stderr, "FAIL: audit_write_report\n");
 		return 1;
 	}

@@ -1193,6 +1193,67 @@ case_rpm-deps-names() {
 	sed -i "${EXPECT_SED[@]}" -e 's/[0-9a-f]\{64\}/@DIGEST@/g' -e 's/common-[0-9a-f]\{12\}/common-@ID@/g' "$S/out.txt" "$S/err.txt"
 	expect "$CASE"
 }
+# What was checked is what is copied: a selected file swapped for a link
+# out of the trees once the walk has checked it (the moment its key check
+# opens it) is refused by the sink, in a directory and an archive alike; the
+# outside bytes reach no output and no partial output is left.
+# swap_pack PATH TARGET ARGS...: pack while PATH is swapped for a link to
+# TARGET, once the walk's key check opens a selected file (made big enough
+# for the swap to land before anything is written)
+swap_pack() {
+	local v=$SRC/include/linux/kbp-victim.h path=$1 target=$2
+	shift 2
+	rm -f "$v"
+	truncate -s 64M "$v"
+	rm -f "$S/swap.out"
+	python3 "$KBP_TESTS_DIR/lib/swap-on-open.py" "$v" "$path" "$target" >"$S/swap.out" &
+	local pid=$! i
+	for i in $(seq 100); do grep -qs ready "$S/swap.out" && break; sleep 0.05; done
+	grep -qs ready "$S/swap.out" || die "the swapper did not start"
+	pk "$@"
+	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	[ -L "$path" ] && pass "swapped during the pack" || fail "not swapped"
+}
+case_swap-after-check() {
+	echo 'SECRET BYTES' >"$S/secret"
+	: >"$S/all.err"
+	for f in dir tar; do
+		swap_pack "$SRC/include/linux/kbp-victim.h" "$S/secret" --format "$f" --out "$OUT/k.$f"
+		echo "--format $f: $RC" >>"$S/all.err"
+		cat "$S/err.txt" >>"$S/all.err"
+		grep -rqa 'SECRET BYTES' "$OUT" && fail "--format $f: the outside file's bytes reached the output"
+	done
+	[ -z "$(ls -A "$OUT")" ] && pass "no output left" || fail "output left: $(ls -A "$OUT")"
+	mv "$S/all.err" "$S/err.txt"
+	: >"$S/out.txt"
+	expect "$CASE"
+}
+# A path is its identity: --report is written into the directory that was
+# checked, even when its path names a tree by the time the report is
+# written; and a bind mount of the object tree is the object tree
+case_report-identity() {
+	local before
+	mkdir "$S/rep"
+	before=$(sha256sum <"$OBJ/include/config/auto.conf")
+	swap_pack "$S/rep" "$OBJ/include/config" --out "$OUT/d" --report "$S/rep/auto.conf"
+	expect_rc 0 "the pack"
+	[ "$(sha256sum <"$OBJ/include/config/auto.conf")" = "$before" ] && pass "the tree's auto.conf unchanged" \
+		|| fail "the report went into the tree"
+	grep -q "^'kbuild-pack-report'" "$S/rep.before/auto.conf" && pass "the report is in the checked directory" \
+		|| fail "no report in the checked directory"
+	ls -A "$S/rep.before" >"$S/out.txt"
+	if [ "$(id -u)" = 0 ]; then set -- unshare -m; else set -- unshare -rm; fi
+	mkdir "$S/bind"
+	"$@" true 2>/dev/null || { echo "cannot make a mount namespace: the bind mount case is not run" >&2; return; }
+	"$@" sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' - "$OBJ" "$S/bind" \
+		"$KBUILD_PACK" --src "$SRC" --obj "$OBJ" --out "$OUT/e" --report "$S/bind/Module.symvers" \
+		>>"$S/out.txt" 2>"$S/err.txt"
+	echo "pack --report BIND/Module.symvers: $?" >>"$S/out.txt"
+	sed -i "${EXPECT_SED[@]}" "$S/err.txt"
+	[ ! -e "$OUT/e" ] && pass "nothing written" || fail "the pack wrote $OUT/e"
+	expect "$CASE"
+}
 # --force replaces the output as a whole and atomically, whatever the
 # spelling of --out (issue 32): "DIR/" over an earlier split gives the new
 # parts; "." (the working directory) is refused and changes nothing

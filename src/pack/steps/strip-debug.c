@@ -42,11 +42,19 @@ static int wants_strip(const struct pack_entry *e)
 	return r;
 }
 
-/* eu-strip writes out; what it says on failure goes to our stderr. */
+/* eu-strip writes out; what it says on failure goes to our stderr. It
+ * reads the file that was checked, open as its stdin, never e->abs again. */
 static int strip_to(const struct pack_entry *e, const char *out)
 {
-	char *argv[] = { STRIP_DEBUG_TOOL, "--strip-debug", "-o", (char *)out, "--", e->abs, NULL };
-	int r = spawn_run(argv, &(struct spawn_opts){ 0 });
+	char *argv[] = { STRIP_DEBUG_TOOL, "--strip-debug", "-o", (char *)out, "--", "/dev/stdin", NULL };
+	_cleanup_close_ int in = filelist_entry_open(e, 0);
+	int r;
+
+	if (in < 0) {
+		log_err("%s: %s", e->abs, filelist_open_strerror(in));
+		return in;
+	}
+	r = spawn_run(argv, &(struct spawn_opts){ .stdin_fd = in });
 
 	if (r == -ENOENT)
 		log_err("%s: rule '%s' says strip: debug, and %s is not installed: install the package %s", e->abs,
@@ -72,6 +80,7 @@ static int strip_entry(struct pack_entry *e, const char *out)
 	}
 	e->unstripped_size = e->size;
 	e->size = st.st_size;
+	e->src = file_id_of(&st);
 	free(e->abs);
 	e->abs = xstrdup(out);
 	return 0;
