@@ -79,8 +79,6 @@ int kbp_audit(const struct audit_request *q)
 	}
 	if (q->corpus)
 		audit_add_corpus(&modules, &obj_m);
-	/* from here on a signal, or a SIGKILL (the guardian), ends in the cleanup */
-	interrupt_install_handlers();
 	if (q->pack && (n = pack_scratch_make(q->src, q->obj, q->manifest_dir, &ps)) == 0) {
 		o.build = ps.build;
 		o.pack_report = ps.report;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "kernel/kconfig.h"
+#include "kernel/tree.h"
 #include "shared/alloc.h"
 #include "shared/datadir.h"
 #include "shared/fileio.h"
@@ -42,13 +43,12 @@ void audit_add_corpus(struct ptrarray *modules, struct ptrarray *obj_m)
 /* The tree the samples come from: src, else what build/source leads to. */
 static char *samples_src(const char *src, const char *build)
 {
-	_cleanup_free_ char *link = NULL, *samples = NULL;
+	_cleanup_free_ char *samples = NULL;
 	char *real;
 
 	if (src)
 		return xstrdup(src);
-	link = path_join(build, "source");
-	real = realpath(link, NULL);
+	real = ktree_source_link(build);
 	samples = real ? path_join(real, "samples") : NULL;
 	if (samples && path_is_dir(samples))
 		return real;

@@ -148,6 +148,18 @@ bool ktree_arch_name_ok(const char *arch)
 	return is_name(arch, ARCH_CHARS);
 }
 
+char *ktree_source_link(const char *dir)
+{
+	_cleanup_free_ char *link = path_join(dir, "source");
+	char *real = realpath(link, NULL);
+
+	if (real && !path_is_dir(real)) {
+		free(real);
+		real = NULL;
+	}
+	return real;
+}
+
 /* The arch of the config's symbols, never the .config header's spelling
  * (it would name any file as the manifest); a header that names another
  * arch, or no arch name at all, is refused. On error *p names the file. */
@@ -203,12 +215,12 @@ int ktree_open(struct ktree *t, const char *src, const char *obj, const char *ar
 		if (r < 0)
 			return r;
 	} else {
-		/* kbuild writes OBJ/source -> SRC for every O= build. */
 		_cleanup_free_ char *link = path_join(t->obj, "source");
 		if (!path_exists(link)) {
 			log_err("%s: no 'source' link in the object tree; name the source tree with --src", t->obj);
 			return -ENOENT;
 		}
+		/* resolve_dir, not ktree_source_link: a link to no directory is named */
 		r = resolve_dir("source tree (through the object tree's 'source' link)", link, &t->src);
 		if (r < 0)
 			return r;

@@ -20,6 +20,10 @@ struct ktree {
 /* A kernel architecture name (SRCARCH: x86, arm64): lower-case letters,
  * digits and '_'. It names arch/NAME and manifests/arch/NAME.yaml. */
 bool ktree_arch_name_ok(const char *arch);
+/* What tells an O= object tree from an in-tree build: the DIR/source link
+ * kbuild writes in every O= tree, resolved (malloc'd); NULL when DIR has
+ * none that leads to a directory (an in-tree build, or no tree). */
+char *ktree_source_link(const char *dir);
 
 /* src or obj may be NULL (not both): a missing src is found through
  * OBJ/source. arch, when given, overrides the one read from the config.

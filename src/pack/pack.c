@@ -411,9 +411,6 @@ int kbp_pack(const struct pack_opts *o)
 	struct pack_sel sel;
 	int r;
 
-	/* From the start, so a signal during the slow steps (host tools, vmlinux)
-	 * still ends in the cleanup below rather than a stray scratch dir. */
-	interrupt_install_handlers();
 	r = pack_select(o, &sel);
 	if (r == 0 && (o->verify || sel.ctx.canary) && o->ncomponents && !o->list)
 		r = verify_whole(&sel.ctx);

@@ -344,7 +344,6 @@ int kbp_split(const struct split_opts *o)
 	struct stopwatch w;
 	int r = 0;
 
-	interrupt_install_handlers();
 	if (o->common) {
 		r = common_list_read(o->common, &published);
 		run.published = &published;

@@ -133,4 +133,5 @@ static int run_audit(int argc, char *argv[])
 const struct kbp_cmd kbp_cmd_audit = {
 	.name = "audit",
 	.run = run_audit,
+	.stoppable = true,
 };

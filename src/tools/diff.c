@@ -51,7 +51,6 @@ static int run_diff(int argc, char *argv[])
 		log_err("diff takes two paths A and B (see kbuild-pack diff --help)");
 		return EXIT_USAGE;
 	}
-	interrupt_install_handlers();
 	n = kbp_diff(argv[optind], argv[optind + 1], &c.packed, stdout);
 	if (n < 0 && interrupted()) {
 		log_err("interrupted by signal %d", interrupted());
@@ -65,4 +64,5 @@ static int run_diff(int argc, char *argv[])
 const struct kbp_cmd kbp_cmd_diff = {
 	.name = "diff",
 	.run = run_diff,
+	.stoppable = true,
 };

@@ -8,6 +8,7 @@
 #include "config.h"
 #include "inspect/packed-tree.h"
 #include "kbuild-pack.h"
+#include "shared/interrupt.h"
 #include "shared/log.h"
 #include "shared/macro.h"
 #include "shared/str.h"
@@ -30,16 +31,23 @@ static const struct kbp_cmd *const cmds[] = {
 	&kbp_cmd_release,
 };
 
+static int run_cmd(const struct kbp_cmd *c, int argc, char *argv[])
+{
+	if (c->stoppable)
+		interrupt_install_handlers();
+	return c->run(argc, argv);
+}
+
 int main(int argc, char *argv[])
 {
 	log_init("kbuild-pack", LOG_WARN);
 	if (argc > 1 && argv[1][0] != '-') {
 		for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
 			if (!strcmp(argv[1], cmds[i]->name))
-				return cmds[i]->run(argc - 1, argv + 1);
+				return run_cmd(cmds[i], argc - 1, argv + 1);
 		/* Exact text checked by tests/cli (usage-unknown-command). */
 		log_err("unknown command '%s' (see kbuild-pack --help)", argv[1]);
 		return EXIT_USAGE;
 	}
-	return kbp_cmd_pack.run(argc, argv);
+	return run_cmd(&kbp_cmd_pack, argc, argv);
 }

@@ -2,6 +2,7 @@
 /* One file per subcommand, as kmod's tools/. */
 #pragma once
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Exit statuses: documented in kbuild-pack(1). */
@@ -10,6 +11,11 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 struct kbp_cmd {
 	const char *name;
 	int (*run)(int argc, char *argv[]);
+	/* It writes or holds scratch: a stop signal (SIGINT, SIGTERM, SIGHUP)
+	 * is noted and the command cleans up on its way out (shared/
+	 * interrupt.h). main installs the handlers, for every such command
+	 * alike; the others die of the signal as it comes. */
+	bool stoppable;
 };
 
 /* An OPT_CALLBACK parser for sizes (4G, 512M, bytes; not 0) into a uint64_t. */

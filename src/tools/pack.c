@@ -208,4 +208,5 @@ static int run_pack(int argc, char *argv[])
 const struct kbp_cmd kbp_cmd_pack = {
 	.name = "pack",
 	.run = run_pack,
+	.stoppable = true,
 };

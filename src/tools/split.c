@@ -155,8 +155,8 @@ static int parse_tree(const char *arg, struct split_tree_spec *t)
 		log_err("%s: built tree (--tree %s): %s", dir, arg, strerror(e));
 		return -e;
 	}
-	source = path_join(dir, "source");
-	if (path_exists(source))
+	source = ktree_source_link(dir);
+	if (source)
 		t->obj = xstrdup(dir);
 	else
 		t->src = xstrdup(dir);
@@ -257,4 +257,5 @@ static int run_split(int argc, char *argv[])
 const struct kbp_cmd kbp_cmd_split = {
 	.name = "split",
 	.run = run_split,
+	.stoppable = true,
 };

@@ -78,7 +78,6 @@ static int run_verify(int argc, char *argv[])
 		if (!out)
 			out = stdout;
 	}
-	interrupt_install_handlers();
 	n = kbp_verify(argv[optind], &c.o, out, &about);
 	if (out != stdout)
 		fclose(out);
@@ -94,4 +93,5 @@ static int run_verify(int argc, char *argv[])
 const struct kbp_cmd kbp_cmd_verify = {
 	.name = "verify",
 	.run = run_verify,
+	.stoppable = true,
 };
