@@ -156,9 +156,7 @@ static int verify_whole(struct pack_ctx *ctx)
 	if (!out)
 		return -EIO;
 	s = sink_new(&sc);
-	r = sink_write_all(s, ctx->fl);
-	if (r == 0)
-		r = sink_finish(s);
+	r = sink_fill(s, ctx->fl);
 	if (r == 0)
 		r = verify_staged(ctx, s);
 	sink_abort(s); /* only a check: never published */
@@ -206,9 +204,7 @@ static int write_output(struct pack_ctx *ctx, const struct manifest_set *ms)
 	int r;
 
 	stopwatch_start(&w);
-	r = sink_write_all(s, ctx->fl);
-	if (r == 0)
-		r = sink_finish(s);
+	r = sink_fill(s, ctx->fl);
 	stopwatch_lap(&w, "write");
 	if (r == 0 && (o->verify || ctx->canary) && !o->ncomponents) { /* a part: verify_whole() did */
 		r = verify_staged(ctx, s);
@@ -221,16 +217,12 @@ static int write_output(struct pack_ctx *ctx, const struct manifest_set *ms)
 	/* A signal during --verify or --report must not let the result out. */
 	if (r == 0 && interrupted())
 		r = -EINTR;
-	if (r == 0) {
-		r = sink_commit(s);
-		stopwatch_lap(&w, "commit");
-	}
-	if (o->report)
+	r = sink_end(s, r);
+	stopwatch_lap(&w, "commit");
+	if (o->report) /* renamed into place once the output is */
 		r = outfile_close(&ctx->report, r);
-	if (r < 0) {
-		sink_abort(s);
+	if (r < 0)
 		return r;
-	}
 	log_info("wrote %s (%zu entries)", s->path, ctx->fl->n);
 	return 0;
 }

@@ -47,6 +47,22 @@ int sink_commit(struct sink *s)
 	return r;
 }
 
+int sink_fill(struct sink *s, const struct filelist *fl)
+{
+	int r = sink_write_all(s, fl);
+
+	return r == 0 ? sink_finish(s) : r;
+}
+
+int sink_end(struct sink *s, int r)
+{
+	if (r == 0)
+		r = sink_commit(s);
+	if (r < 0)
+		sink_abort(s);
+	return r;
+}
+
 void sink_abort(struct sink *s)
 {
 	if (!s || (s->state != SINK_BEGUN && s->state != SINK_FINISHED))

@@ -81,6 +81,11 @@ int sink_finish(struct sink *s);
 int sink_commit(struct sink *s);
 /* Idempotent; does nothing for NULL, a sink never begun or one committed. */
 void sink_abort(struct sink *s);
+/* The sequence every owner runs: sink_fill writes fl and finishes; then,
+ * after whatever checks the owner makes on the finished output (r: their
+ * result), sink_end commits when r is 0 and aborts otherwise. */
+int sink_fill(struct sink *s, const struct filelist *fl);
+int sink_end(struct sink *s, int r);
 void sink_free(struct sink *s);
 static inline void sink_freep(struct sink **s) { sink_free(*s); }
 /* For a sink: "path already exists; pass --force", -EEXIST. */

@@ -262,15 +262,8 @@ static int write_part(const struct split_opts *o, const struct split_part *p, co
 	struct sink_config sc = { .out = out, .release = "", .clamp_mtime = o->clamp_mtime, .format = o->format,
 				  .bare = true };
 	_cleanup_(sink_freep) struct sink *s = sink_new(&sc);
-	int r = sink_write_all(s, &p->fl);
 
-	if (r == 0)
-		r = sink_finish(s);
-	if (r == 0)
-		r = sink_commit(s);
-	if (r < 0)
-		sink_abort(s);
-	return r;
+	return sink_end(s, sink_fill(s, &p->fl));
 }
 
 /* Every part into a staged directory beside --out, checked, then renamed
