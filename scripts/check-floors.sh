@@ -15,16 +15,23 @@ floor_of() {
 }
 bad=0
 cd "$top/src"
+# Every spelling: "x/y.h" and <x/y.h>, "#include" and "# include"; a
+# <...> include is the project's when its folder is one of the floors
+# (<sys/stat.h> is not).
 while IFS= read -r line; do
 	file=${line%%:*}
-	inc=${line#*#include \"}
-	inc=${inc%%\"*}
+	inc=${line#*include}
+	inc=${inc#"${inc%%[\"<]*}"}
+	angle=${inc:0:1}
+	inc=${inc:1}
+	inc=${inc%%[\">]*}
 	case $inc in */*) ;; *) continue ;; esac
 	from=${file%%/*}
 	to=${inc%%/*}
 	[ "$from" = "$to" ] && continue
 	ff=$(floor_of "$from")
 	ft=$(floor_of "$to")
+	[ "$angle" = "<" ] && [ "$ft" -lt 0 ] && continue
 	if [ "$ff" -lt 0 ] || [ "$ft" -lt 0 ]; then
 		echo "$file: includes $inc: folder not in the floors ($floors)"
 		bad=1
@@ -32,5 +39,5 @@ while IFS= read -r line; do
 		echo "$file: includes $inc: $to is above $from"
 		bad=1
 	fi
-done < <(grep -rn '^#include "' --include='*.c' --include='*.h' . | sed 's#^\./##')
+done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]' --include='*.c' --include='*.h' . | sed 's#^\./##')
 exit $bad
