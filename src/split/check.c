@@ -34,7 +34,7 @@ static char *written_path(const struct split_run *run, const struct split_layout
 	p = split_part_find(l, PART_FLAVOUR, ti, it->e->component);
 	if (!p)
 		return NULL;
-	_cleanup_free_ char *dir = split_flavour_dir(t->sel.t.release);
+	_cleanup_free_ char *dir = split_headers_dir(t->sel.t.release);
 	return xasprintf("%s/%s/%s/%s", stage, p->name, dir, it->e->rel);
 }
 
@@ -45,7 +45,7 @@ static char *kbuild_link_target(const struct split_run *run, const struct split_
 				const char *written, const char *rel)
 {
 	_cleanup_free_ char *kbuild = split_kbuild_dir(l, run, ti);
-	_cleanup_free_ char *dir = split_flavour_dir(run->trees[ti].sel.t.release);
+	_cleanup_free_ char *dir = split_headers_dir(run->trees[ti].sel.t.release);
 	_cleanup_free_ char *link_rel = path_join(dir, rel);
 	char target[PATH_MAX];
 	ssize_t n = readlink(written, target, sizeof(target) - 1);

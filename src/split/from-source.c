@@ -38,10 +38,13 @@ static bool any_source(const struct rule *r, void *ctx)
 
 int split_open_source(const struct split_opts *o, const char *source, struct split_run *run)
 {
-	bool debian = o->layout == SPLIT_LAYOUT_DEBIAN;
+	/* a layout's own common part holds every source file some rule of any
+	 * configuration takes; the plain one's (--common-only), those of the
+	 * rules that hold for every configuration */
+	bool every = o->layout->common_from_source;
 	struct select_opts so = { .clamp_mtime = o->clamp_mtime,
 				  .allow_outside_links = o->rules.allow_outside_links,
-				  .any_config = debian };
+				  .any_config = every };
 	int r = 0;
 
 	run->trees = xcalloc(o->narches, sizeof(*run->trees));
@@ -57,14 +60,14 @@ int split_open_source(const struct split_opts *o, const char *source, struct spl
 		t->group = run->ngroups;
 		run->groups = xrealloc(run->groups, (run->ngroups + 1) * sizeof(*run->groups));
 		run->groups[run->ngroups++] = xstrdup(o->arches[i]);
-		r = (debian ? manifest_load_sources : manifest_load_tree)(&t->sel.ms, o->rules.manifest_dir, o->arches[i],
+		r = (every ? manifest_load_sources : manifest_load_tree)(&t->sel.ms, o->rules.manifest_dir, o->arches[i],
 									   o->rules.extra_manifests, o->rules.nextra);
 		if (r == 0) {
-			manifest_set_keep(&t->sel.ms, debian ? any_source : arch_independent, NULL);
+			manifest_set_keep(&t->sel.ms, every ? any_source : arch_independent, NULL);
 			r = select_files(&t->sel.t, &t->sel.ms, &so, &t->sel.fl);
 		}
 	}
-	run->union_sources = debian;
+	run->union_sources = every;
 	if (r == 0)
 		log_info("%s: the common part of Linux %s from the sources alone, for %zu architecture(s)", source,
 			 run->trees[0].sel.t.release, o->narches);

@@ -36,11 +36,6 @@ const struct split_part *split_part_find(const struct split_layout *l, enum part
 	return NULL;
 }
 
-char *split_flavour_dir(const char *release)
-{
-	return xasprintf("usr/src/linux-headers-%s", release);
-}
-
 char *split_kbuild_lib_dir(const struct split_layout *l)
 {
 	return xasprintf("usr/lib/linux-kbuild-%s", l->kbuild_name);
@@ -48,9 +43,7 @@ char *split_kbuild_lib_dir(const struct split_layout *l)
 
 char *split_kbuild_dir(const struct split_layout *l, const struct split_run *run, size_t ti)
 {
-	if (l->kind == SPLIT_LAYOUT_DEBIAN)
-		return xasprintf("usr/src/linux-kbuild-%s", l->kbuild_name);
-	return xasprintf("usr/src/linux-kbuild-%s-%s", l->common_name, run->groups[run->trees[ti].group]);
+	return l->kind->kbuild_dir(l->common_name, l->kbuild_name, run->groups[run->trees[ti].group]);
 }
 
 static struct pack_entry *add_copy(struct filelist *fl, const char *dir, const struct pack_entry *from)
@@ -271,10 +264,9 @@ static int make_common(struct split_run *run, struct split_layout *l, const char
 	}
 	common_list_digest(&l->common);
 	l->common_name = xstrdup(l->common.name);
-	l->common_dir = xasprintf("usr/src/linux-headers-%s", l->common_name);
+	l->common_dir = split_headers_dir(l->common_name);
 
-	p = new_part(l, PART_COMMON, 0,
-		     l->kind == SPLIT_LAYOUT_DEBIAN ? xasprintf("linux-headers-%s", l->common_name) : xstrdup("common"));
+	p = new_part(l, PART_COMMON, 0, l->kind->common_part(l->common_name));
 	for (size_t j = 0; j < n; j++) {
 		struct split_item *it = items[j];
 		struct pack_entry *e = add_copy(&p->fl, l->common_dir, it->e);
@@ -400,11 +392,7 @@ static int write_makefile(const struct split_run *run, const struct split_layout
 			  const char *path)
 {
 	const char *arch = run->groups[t->group], *ad = l->arch_digest[t->group];
-	_cleanup_free_ char *kbuild_check = l->kind != SPLIT_LAYOUT_DEBIAN ? xstrdup("") : xasprintf(
-		"ifeq ($(wildcard $(kbp-here)/../linux-kbuild-%s/scripts/basic/fixdep),)\n"
-		"$(error $(kbp-here) needs the host programs of Linux %s, linux-kbuild-%s, in $(abspath $(kbp-here)/../linux-kbuild-%s): it is not installed)\n"
-		"endif\n",
-		l->kbuild_name, l->kbuild_name, l->kbuild_name, l->kbuild_name);
+	_cleanup_free_ char *kbuild_check = l->kind->kbuild_check(l->kbuild_name);
 	_cleanup_free_ char *arch_check = !*ad ? xstrdup("") : xasprintf(
 		SPLIT_MAKEFILE_ARCH_MARK SPLIT_ARCH_LIST_PREFIX "%s %s\n"
 		"ifneq ($(shell sed -n '3{s/^digest //p;q}' $(kbp-common)/" SPLIT_ARCH_LIST_PREFIX "%s 2>/dev/null),%s)\n"
@@ -443,11 +431,8 @@ static int write_makefile(const struct split_run *run, const struct split_layout
 static int make_flavour(struct split_run *run, struct split_layout *l, size_t ti)
 {
 	struct split_tree *t = &run->trees[ti];
-	bool debian = l->kind == SPLIT_LAYOUT_DEBIAN;
-	struct split_part *p = new_part(l, PART_FLAVOUR, ti,
-					debian ? xasprintf("linux-headers-%s", t->sel.t.release)
-					       : xasprintf("flavour-%s", t->name));
-	_cleanup_free_ char *dir = split_flavour_dir(t->sel.t.release);
+	struct split_part *p = new_part(l, PART_FLAVOUR, ti, l->kind->flavour_part(t->name, t->sel.t.release));
+	_cleanup_free_ char *dir = split_headers_dir(t->sel.t.release);
 	_cleanup_free_ char *kbuild = split_kbuild_dir(l, run, ti);
 	_cleanup_free_ char *mk = xasprintf("%s/Makefile.%zu", l->scratch, ti);
 	_cleanup_free_ char *mk_rel = path_join(dir, "Makefile");
@@ -564,16 +549,16 @@ int split_layout_make(struct split_run *run, const struct split_layout_opts *o, 
 		l->common.kernel = xstrdup(published->kernel);
 		memcpy(l->common.digest, published->digest, sizeof(l->common.digest));
 		l->common_name = xstrdup(published->name);
-		l->common_dir = xasprintf("usr/src/linux-headers-%s", l->common_name);
+		l->common_dir = split_headers_dir(l->common_name);
 	} else {
 		r = make_common(run, l, o->common_name, o->clamp_mtime);
 		if (r < 0)
 			return r;
 	}
 	l->arch_digest = xcalloc(run->ngroups ? run->ngroups : 1, sizeof(*l->arch_digest));
-	if (!common_only && l->kind == SPLIT_LAYOUT_DEBIAN && !run->published_kbuild)
+	if (!common_only && l->kind->kbuild_part && !run->published_kbuild)
 		make_kbuild(run, l);
-	for (size_t g = 0; r == 0 && !common_only && l->kind != SPLIT_LAYOUT_DEBIAN && g < run->ngroups; g++)
+	for (size_t g = 0; r == 0 && !common_only && !l->kind->kbuild_part && g < run->ngroups; g++)
 		r = make_arch(run, l, g);
 	for (size_t i = 0; r == 0 && !common_only && i < run->ntrees; i++)
 		r = make_flavour(run, l, i);

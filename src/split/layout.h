@@ -23,7 +23,7 @@ struct split_layout_opts {
 	const struct common_list *published;
 	bool common_only; /* the common part alone */
 	int64_t clamp_mtime;
-	enum split_layout_kind kind;
+	const struct split_layout_kind *kind;
 	bool merged_usr;
 	const char *kbuild_name; /* Debian's: NULL for VERSION.PATCHLEVEL */
 };
@@ -43,7 +43,7 @@ struct split_part {
 struct split_layout {
 	char *common_name;
 	char *common_dir; /* usr/src/linux-headers-COMMON */
-	enum split_layout_kind kind;
+	const struct split_layout_kind *kind;
 	bool merged_usr;
 	char *kbuild_name; /* Debian's: linux-kbuild-NAME */
 	struct common_list common; /* what the common part holds */
@@ -64,8 +64,6 @@ void split_layout_release(struct split_layout *l);
  * files (NULL or "main": the part itself); NULL when none was made. */
 const struct split_part *split_part_find(const struct split_layout *l, enum part_kind kind, size_t index,
 					 const char *component);
-/* usr/src/linux-headers-RELEASE */
-char *split_flavour_dir(const char *release);
 /* Where a flavour's links to the shared host programs of its tree lead
  * (usr/src/linux-kbuild-...): an arch part's, or Debian's kbuild part's. */
 char *split_kbuild_dir(const struct split_layout *l, const struct split_run *run, size_t ti);

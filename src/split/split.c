@@ -88,7 +88,7 @@ static int open_trees(const struct split_opts *o, struct split_run *run)
 			.rules = o->rules,
 			.clamp_mtime = o->clamp_mtime,
 		};
-		if (o->layout == SPLIT_LAYOUT_DEBIAN) /* one modpost serves every target */
+		if (o->layout->kbuild_part) /* one modpost serves every target */
 			t->o.rules.modpost = MODPOST_BUNDLED;
 		run->ntrees++;
 		r = pack_select(&t->o, &t->sel);
@@ -103,7 +103,7 @@ static int open_trees(const struct split_opts *o, struct split_run *run)
 }
 
 /* Trees of one source: one kernel version; a flavour's part is named once. */
-static int check_trees(const struct split_run *run, bool debian)
+static int check_trees(const struct split_run *run, const struct split_layout_kind *lk)
 {
 	const struct ktree *t0 = &run->trees[0].sel.t;
 
@@ -127,11 +127,13 @@ static int check_trees(const struct split_run *run, bool debian)
 				run->trees[j].sel.t.obj, t->obj, run->trees[i].name);
 			return KBP_EUSAGE;
 		}
-		for (size_t j = 0; debian && j < i; j++)
+		for (size_t j = 0; lk->flavour_per_release && j < i; j++)
 			if (!strcmp(t->release, run->trees[j].sel.t.release)) {
-				log_err("trees %s and %s have one release, %s: in Debian's layout a flavour's package is "
-					"linux-headers-RELEASE (give each flavour its own LOCALVERSION)",
-					run->trees[j].name, run->trees[i].name, t->release);
+				_cleanup_free_ char *part = lk->flavour_part("NAME", "RELEASE");
+
+				log_err("trees %s and %s have one release, %s: in %s layout a flavour's package is "
+					"%s (give each flavour its own LOCALVERSION)", run->trees[j].name,
+					run->trees[i].name, t->release, lk->whose, part);
 				return KBP_EUSAGE;
 			}
 		for (size_t j = 0; j < i; j++) /* different architectures never install together */
@@ -143,10 +145,10 @@ static int check_trees(const struct split_run *run, bool debian)
 	return 0;
 }
 
-/* Debian's layout: the common part from the source alone, for the
+/* A layout's common part from the source alone (Debian's), for the
  * release's architectures, whatever trees the job has: every tree is checked
  * against it as against a published one. */
-static int debian_common(const struct split_opts *o, struct split_run *run, struct split_run *src_run,
+static int common_from_source(const struct split_opts *o, struct split_run *run, struct split_run *src_run,
 			 struct split_layout *src_l)
 {
 	struct split_layout_opts lo = { .common_name = o->common_name, .common_only = true,
@@ -161,8 +163,9 @@ static int debian_common(const struct split_opts *o, struct split_run *run, stru
 		while (a < o->narches && strcmp(o->arches[a], arch))
 			a++;
 		if (a == o->narches) {
-			log_err("%s is a tree of %s, which is not among the release's architectures (--arch): Debian's "
-				"common part holds the sources of those alone", run->trees[i].sel.t.obj, arch);
+			log_err("%s is a tree of %s, which is not among the release's architectures (--arch): %s "
+				"common part holds the sources of those alone", run->trees[i].sel.t.obj, arch,
+				o->layout->whose);
 			return KBP_EUSAGE;
 		}
 	}
@@ -173,7 +176,7 @@ static int debian_common(const struct split_opts *o, struct split_run *run, stru
 		r = split_layout_make(src_run, &lo, src_l);
 	if (r == 0) {
 		run->published = &src_l->common;
-		run->kbuild_part = true;
+		run->kbuild_part = o->layout->kbuild_part;
 	}
 	return r;
 }
@@ -331,7 +334,7 @@ int kbp_split(const struct split_opts *o)
 	struct split_run run = { 0 }, src_run = { 0 };
 	struct split_layout l = { 0 }, src_l = { 0 };
 	struct common_list published = { 0 };
-	bool debian = o->layout == SPLIT_LAYOUT_DEBIAN;
+	bool from_source = o->layout->common_from_source;
 	_cleanup_free_ char *kbuild_dir = NULL;
 	struct outfile report = { .dirfd = -1 };
 	struct stopwatch w;
@@ -346,11 +349,11 @@ int kbp_split(const struct split_opts *o)
 	else if (r == 0)
 		r = open_trees(o, &run);
 	if (r == 0 && !o->common_only)
-		r = check_trees(&run, debian);
+		r = check_trees(&run, o->layout);
 	if (r == 0 && o->common && !o->common_only)
 		r = check_published_kernel(&published, &run);
-	if (r == 0 && debian && !o->common_only)
-		r = debian_common(o, &run, &src_run, &src_l);
+	if (r == 0 && from_source && !o->common_only)
+		r = common_from_source(o, &run, &src_run, &src_l);
 	if (r == 0 && o->kbuild && !o->common_only)
 		r = published_kbuild(o, &run, &kbuild_dir);
 	run.published_kbuild = kbuild_dir;
@@ -368,7 +371,7 @@ int kbp_split(const struct split_opts *o)
 		r = split_layout_make(&run, &lo, &l);
 		stopwatch_lap(&w, "layout");
 	}
-	if (r == 0 && debian && !o->common_only)
+	if (r == 0 && from_source && !o->common_only)
 		split_layout_take_parts(&l, &src_l);
 	if (r == 0 && interrupted())
 		r = -EINTR;

@@ -10,16 +10,7 @@
 
 #include "pack/pack.h"
 #include "sink/sink.h"
-
-/* Where the parts install and what they are named (doc/split.md). */
-enum split_layout_kind {
-	SPLIT_LAYOUT_PARTS,  /* common, arch-ARCH, flavour-NAME */
-	/* Debian's packages: linux-headers-ABI-common (from the source alone,
-	 * every release architecture's sources), linux-kbuild-SERIES (the
-	 * build machine's host programs, one modpost for every target),
-	 * linux-headers-RELEASE (no program of the build machine) */
-	SPLIT_LAYOUT_DEBIAN,
-};
+#include "split/layouts.h"
 
 /* One --tree: a built kernel tree and the name of its flavour part. */
 struct split_tree_spec {
@@ -36,7 +27,7 @@ struct split_opts {
 	const char *out;         /* directory of the parts (one root per part) */
 	enum sink_format format; /* dir: DESTDIR-like roots; else one archive per part */
 	const char *common_name; /* NULL: <kernel version>-<digest> */
-	enum split_layout_kind layout;
+	const struct split_layout_kind *layout; /* split/layouts.h: never NULL */
 	/* Debian: usr/lib/modules/RELEASE/{build,source}, relative links (else
 	 * lib/modules, absolute links, as bookworm's packages have them) */
 	bool merged_usr;

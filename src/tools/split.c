@@ -40,15 +40,10 @@ static int add_tree(void *value, const char *arg)
 
 static int parse_layout(void *value, const char *arg)
 {
-	enum split_layout_kind *k = value;
+	const struct split_layout_kind **k = value;
 
-	if (!strcmp(arg, "parts"))
-		*k = SPLIT_LAYOUT_PARTS;
-	else if (!strcmp(arg, "debian"))
-		*k = SPLIT_LAYOUT_DEBIAN;
-	else
-		return -EINVAL;
-	return 0;
+	*k = split_layout_named(arg);
+	return *k ? 0 : -EINVAL;
 }
 
 static const struct option_spec split_options[] = {
@@ -183,13 +178,14 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 
 	if (optind < argc)
 		return usage_error(&split_usage, "unexpected argument '%s'", argv[optind]);
-	bool debian = o->layout == SPLIT_LAYOUT_DEBIAN;
+	const struct split_layout_kind *lk = o->layout;
+	bool from_source = lk->common_from_source;
 
 	if (o->common_only) {
 		if (c->trees.n || !o->source || !c->arches.n || o->common)
 			return usage_error(&split_usage, "%s",
 					   "--common-only takes --src SRC and an --arch for each architecture, no --tree, no --common");
-	} else if (o->source || (c->arches.n && !debian)) {
+	} else if (o->source || (c->arches.n && !from_source)) {
 		return usage_error(&split_usage, "%s",
 				   "--src and --arch go with --common-only or --layout debian (a --tree finds its own sources)");
 	} else if (c->trees.n == 0) {
@@ -210,11 +206,11 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 				   o->common_name);
 	if (o->common_name && o->common)
 		return usage_error(&split_usage, "%s", "--common names the published part: not with --common-name");
-	if (debian && (!o->common_name || !c->arches.n || o->common))
+	if (from_source && (!o->common_name || !c->arches.n || o->common))
 		return usage_error(&split_usage, "%s",
 				   "--layout debian takes --common-name (Debian's ABI-common, e.g. 6.1.0-57-common) and an "
 				   "--arch for each release architecture; it makes the common part from the source, no --common");
-	if (!debian && (o->kbuild_name || o->merged_usr || o->kbuild))
+	if (!lk->kbuild_part && (o->kbuild_name || o->merged_usr || o->kbuild))
 		return usage_error(&split_usage, "%s", "--kbuild, --kbuild-name and --merged-usr go with --layout debian");
 	if (o->kbuild_name && !name_ok(o->kbuild_name))
 		return usage_error(&split_usage, "--kbuild-name '%s': want " NAME_RULE,
@@ -224,7 +220,7 @@ static int check_cmdline(const struct split_cmdline *c, int argc, char *argv[])
 
 static int run_split(int argc, char *argv[])
 {
-	_cleanup_(cmdline_release) struct split_cmdline c = { .o.clamp_mtime = -1 };
+	_cleanup_(cmdline_release) struct split_cmdline c = { .o.clamp_mtime = -1, .o.layout = &split_layout_parts };
 	struct split_tree_spec *trees;
 	int r;
 
