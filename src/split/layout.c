@@ -386,45 +386,66 @@ static void make_kbuild(struct split_run *run, struct split_layout *l)
 		add_link(&p->fl, link, to, newest);
 }
 
+/* Makefile lines that stop a build unless $(kbp-common)/LIST lists DIGEST
+ * (its third line), saying why. */
+static void add_digest_check(struct strbuf *b, const char *list, const char *digest, const char *why)
+{
+	strbuf_addf(b,
+		    "ifneq ($(shell sed -n '3{s/^digest //p;q}' $(kbp-common)/%s 2>/dev/null),%s)\n"
+		    "$(error %s)\n"
+		    "endif\n",
+		    list, digest, why);
+}
+
 /* What 'make -C' in the flavour's directory reads: kbuild's own Makefile
- * of an O= object tree, pointed at the common part. */
+ * of an O= object tree, pointed at the common part, after checking that
+ * the common part, its arch part and the layout's host programs part are
+ * the ones it was made with. */
 static int write_makefile(const struct split_run *run, const struct split_layout *l, const struct split_tree *t,
 			  const char *path)
 {
 	const char *arch = run->groups[t->group], *ad = l->arch_digest[t->group];
+	const char *common = l->common_name, *digest = l->common.digest;
 	_cleanup_free_ char *kbuild_check = l->kind->kbuild_check(l->kbuild_name);
-	_cleanup_free_ char *arch_check = !*ad ? xstrdup("") : xasprintf(
-		SPLIT_MAKEFILE_ARCH_MARK SPLIT_ARCH_LIST_PREFIX "%s %s\n"
-		"ifneq ($(shell sed -n '3{s/^digest //p;q}' $(kbp-common)/" SPLIT_ARCH_LIST_PREFIX "%s 2>/dev/null),%s)\n"
-		"$(error $(kbp-here) needs the %s part of Linux %s, listed in $(kbp-common)/" SPLIT_ARCH_LIST_PREFIX "%s "
-		"with digest %s: it is not installed, or another one is)\n"
-		"endif\n",
-		arch, ad, arch, ad, arch, l->common.kernel, arch, ad);
-	_cleanup_free_ char *text = xasprintf(
-		"# Written by kbuild-pack split (doc/split.md): the build directory of\n"
-		"# Linux %s for external modules (make -C <this directory> M=DIR), in\n"
-		"# two parts. This directory holds what only this kernel has (its\n"
-		"# configuration, generated headers, Module.symvers, host programs), as\n"
-		"# an O= object tree does; ../linux-headers-%s holds the sources all\n"
-		"# the kernels of the release share (the common part).\n"
-		SPLIT_MAKEFILE_MARK "linux-headers-%s %s\n"
-		"kbp-here := $(realpath $(dir $(lastword $(MAKEFILE_LIST))))\n"
-		"kbp-common := $(abspath $(kbp-here)/../linux-headers-%s)\n"
-		"ifeq ($(wildcard $(kbp-common)/Makefile),)\n"
-		"$(error $(kbp-here) needs the common part of Linux %s, %s, in $(kbp-common): it is not installed)\n"
-		"endif\n"
-		"ifneq ($(shell sed -n '3{s/^digest //p;q}' $(kbp-common)/" COMMON_LIST_NAME " 2>/dev/null),%s)\n"
-		"$(error $(kbp-common) is not the common part $(kbp-here) was made with (digest %s, listed in $(kbp-common)/" COMMON_LIST_NAME "): install the common part of this kernel's release)\n"
-		"endif\n"
-		"%s%s"
-		"export KBUILD_OUTPUT := $(kbp-here)\n"
-		"include $(kbp-common)/Makefile\n",
-		t->sel.t.release, l->common_name, l->common_name, l->common.digest, l->common_name, l->common.kernel, l->common_name, l->common.digest,
-		l->common.digest, arch_check, kbuild_check);
-	int r = write_file(path, text, strlen(text));
+	_cleanup_free_ char *why = NULL;
+	struct strbuf b = { 0 };
+	int r;
 
+	strbuf_addf(&b,
+		    "# Written by kbuild-pack split (doc/split.md): the build directory of\n"
+		    "# Linux %s for external modules (make -C <this directory> M=DIR), in\n"
+		    "# two parts. This directory holds what only this kernel has (its\n"
+		    "# configuration, generated headers, Module.symvers, host programs), as\n"
+		    "# an O= object tree does; ../linux-headers-%s holds the sources all\n"
+		    "# the kernels of the release share (the common part).\n",
+		    t->sel.t.release, common);
+	strbuf_addf(&b, SPLIT_MAKEFILE_MARK "linux-headers-%s %s\n", common, digest);
+	strbuf_adds(&b, "kbp-here := $(realpath $(dir $(lastword $(MAKEFILE_LIST))))\n");
+	strbuf_addf(&b, "kbp-common := $(abspath $(kbp-here)/../linux-headers-%s)\n", common);
+	strbuf_addf(&b,
+		    "ifeq ($(wildcard $(kbp-common)/Makefile),)\n"
+		    "$(error $(kbp-here) needs the common part of Linux %s, %s, in $(kbp-common): it is not installed)\n"
+		    "endif\n",
+		    l->common.kernel, common);
+	why = xasprintf("$(kbp-common) is not the common part $(kbp-here) was made with (digest %s, listed in "
+			"$(kbp-common)/" COMMON_LIST_NAME "): install the common part of this kernel's release", digest);
+	add_digest_check(&b, COMMON_LIST_NAME, digest, why);
+	if (*ad) {
+		_cleanup_free_ char *list = xasprintf(SPLIT_ARCH_LIST_PREFIX "%s", arch);
+
+		free(why);
+		why = xasprintf("$(kbp-here) needs the %s part of Linux %s, listed in $(kbp-common)/%s with digest %s: "
+				"it is not installed, or another one is", arch, l->common.kernel, list, ad);
+		strbuf_addf(&b, SPLIT_MAKEFILE_ARCH_MARK "%s %s\n", list, ad);
+		add_digest_check(&b, list, ad, why);
+	}
+	strbuf_adds(&b, kbuild_check);
+	strbuf_adds(&b, "export KBUILD_OUTPUT := $(kbp-here)\n"
+			"include $(kbp-common)/Makefile\n");
+	r = write_file(path, b.s, b.len);
 	if (r < 0)
 		log_err("cannot write %s: %s", path, strerror(-r));
+	strbuf_release(&b);
 	return r;
 }
 
