@@ -150,6 +150,30 @@ case_symvers-duplicate() {
 	expect_err "kbuild-pack: error: @S@/tree/Module.symvers:4: 'foo' exported twice (also on line 1, by vmlinux): modpost would reject it"
 	expect_clean
 }
+# --- manifests: a pattern is data too
+case_manifest-huge-pattern() {
+	# a segment of 16 MB names nothing (on the stack it was a SIGSEGV), and
+	# a pattern of 5 Mi "**" segments matches what one "**" does
+	{
+		printf 'version: 1\nrules:\n  - name: long\n    from: src\n    include:\n      - include/'
+		head -c 16M /dev/zero | tr '\0' a
+		printf '\n      - "include/*'
+		head -c 16M /dev/zero | tr '\0' b
+		printf '"\n  - name: stars\n    from: src\n    include: "'
+		yes '**/' | head -n $((5 << 20)) | tr -d '\n'
+		printf 'module.h"\n'
+	} >"$S/huge.yaml"
+	pack --list --manifest "$S/huge.yaml"
+	expect_rc 0
+	expect_err ""
+	printf '%s\n' .config Kbuild Makefile Module.symvers include/config/auto.conf include/config/kernel.release \
+		include/generated/autoconf.h include/generated/utsrelease.h include/linux/module.h scripts/Makefile.build \
+		scripts/basic/fixdep scripts/mod/devicetable-offsets.h scripts/mod/modpost scripts/module.lds |
+		awk '{ print $0 "\t" ($0 ~ /^\.config|^Module/ ? "obj\tgenerated" : $0 ~ /module\.h/ ? "src\tstars" : "src\ttop") "\tmain" }' \
+		>"$S/want.txt"
+	expect_out "$S/want.txt" "the huge patterns take only what they match"
+	expect_clean
+}
 # --- archives given to verify and diff
 case_archive-fifo() {
 	mkfifo "$ab/pipe"
