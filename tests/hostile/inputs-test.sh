@@ -233,6 +233,44 @@ Try 'kbuild-pack verify --help' for more information."
 	expect_err ""
 	expect_clean
 }
+case_archive-many-entries() {
+	# what an archive holds besides file data counts against the limit too:
+	# each entry as a tar header (512 bytes), its name and link target, and
+	# each directory made above it; refused within the first entries, where
+	# 30,000 empty files, 6,000 links of 4 KB or 300 paths 100 levels deep
+	# (30,000 directories from 4 KB) went on before
+	python3 - "$S" "$REL" <<'EOF' || die "cannot make the archives"
+import sys, tarfile
+s, rel = sys.argv[1:]
+def info(path, kind=tarfile.REGTYPE, link=''):
+    ti = tarfile.TarInfo('lib/modules/%s/build/%s' % (rel, path))
+    ti.type, ti.linkname = kind, link
+    return ti
+def make(name, entries):
+    with tarfile.open('%s/%s.tar.gz' % (s, name), 'w:gz') as t:
+        for ti in entries:
+            t.addfile(ti)
+make('empty', (info('f%05d' % i) for i in range(30000)))
+make('links', (info('l%04d' % i, tarfile.SYMTYPE, 'x' * 4000) for i in range(6000)))
+make('deep', (info('d%03d/%sf' % (i, 'a/' * 100)) for i in range(300)))
+EOF
+	for a in empty links deep; do
+		SECONDS=0
+		run verify --max-extract-size 64K "$S/$a.tar.gz"
+		expect_rc 1 "$a"
+		expect_err "kbuild-pack: error: @S@/$a.tar.gz: extracts to more than 64 KiB; refusing it (see --max-extract-size)"
+		[ "$SECONDS" -le 5 ] || fail "$a: refused after $SECONDS s"
+		expect_clean
+	done
+	run diff --max-extract-entries 1000 "$S/empty.tar.gz" "$S/empty.tar.gz"
+	expect_rc 2
+	expect_err "kbuild-pack: error: @S@/empty.tar.gz: holds more than 1000 entries; refusing it (see --max-extract-entries)"
+	expect_clean
+	run verify --max-extract-entries 10k "$S/empty.tar.gz"
+	expect_rc 2
+	expect_err "kbuild-pack: --max-extract-entries takes a number of entries such as 100000, not '10k'
+Try 'kbuild-pack verify --help' for more information."
+}
 case_archive-readonly-dir() {
 	# a read-only directory in the archive must not make the scratch tree
 	# unremovable for a user who is not root
