@@ -26,12 +26,14 @@
 #include "rules/manifest.h"
 #include "rules/secrets.h"
 #include "shared/glob.h"
+#include "shared/names.h"
 #include "shared/log.h"
 #include "shared/datadir.h"
 #include "shared/timespec.h"
 #include "shared/macro.h"
 #include "shared/alloc.h"
 #include "shared/array.h"
+#include "shared/strbuf.h"
 #include "shared/path.h"
 #include "shared/fileio.h"
 #include "shared/str.h"
@@ -53,15 +55,19 @@ struct vctx {
 	struct ptrarray dangling_ok; /* the manifests' dangling-includes, expanded */
 };
 
+/* "FILE: problem", one line whatever the names in it hold (shared/names.h). */
 static _printf_(3, 4) void problem(struct vctx *v, const char *rel, const char *fmt, ...)
 {
+	_cleanup_free_ char *r = name_escape(rel), *what = NULL;
+	struct strbuf text = { 0 };
 	va_list ap;
 
-	fprintf(v->out, "%s: ", rel);
 	va_start(ap, fmt);
-	vfprintf(v->out, fmt, ap);
+	strbuf_addvf(&text, fmt, ap);
 	va_end(ap);
-	fputc('\n', v->out);
+	what = name_escape(strbuf_str(&text));
+	strbuf_release(&text);
+	fprintf(v->out, "%s: %s\n", r, what);
 	v->problems++;
 }
 

@@ -21,9 +21,23 @@
 #include "shared/fileio.h"
 #include "shared/log.h"
 #include "shared/macro.h"
+#include "shared/names.h"
 #include "shared/path.h"
 #include "shared/strbuf.h"
 #include "split/layout.h"
+
+int common_list_name_ok(const char *rel, const char *target)
+{
+	_cleanup_free_ char *shown = NULL;
+
+	if (!name_flaws(rel) && (!target || !name_flaws(target)))
+		return 0;
+	shown = name_escape(rel);
+	log_err("%s: a split's part list cannot name it: its name or link text holds a control character (a tab, "
+		"a newline), a backslash or bytes that are not UTF-8",
+		shown);
+	return -EINVAL;
+}
 
 static void format_entries(const struct common_list *cl, struct strbuf *b)
 {
