@@ -11,6 +11,8 @@
 #include "audit/usage.h"
 #include "shared/alloc.h"
 #include "shared/array.h"
+#include "shared/macro.h"
+#include "shared/name.h"
 #include "shared/str.h"
 #include "shared/yaml-out.h"
 
@@ -74,28 +76,33 @@ void audit_finish(struct audit_result *r)
 	r->used.n = out;
 }
 
+/* "WHAT: PATH (PROGS)", one line whatever the traced path holds (shared/name.h). */
+static void print_findings(FILE *out, const char *what, const struct ptrarray *findings)
+{
+	for (size_t i = 0; i < findings->n; i++) {
+		const struct audit_finding *f = findings->v[i];
+		_cleanup_free_ char *path = name_escape(f->path);
+
+		fprintf(out, "%s: %s (%s)\n", what, path, f->progs);
+	}
+}
+
 void audit_print(const struct audit_result *r, bool verbose, FILE *out)
 {
-	for (size_t i = 0; i < r->missing.n; i++) {
-		const struct audit_finding *f = r->missing.v[i];
-		fprintf(out, "missing: %s (%s)\n", f->path, f->progs);
-	}
-	for (size_t i = 0; i < r->escapes.n; i++) {
-		const struct audit_finding *f = r->escapes.v[i];
-		fprintf(out, "escape: %s (%s)\n", f->path, f->progs);
-	}
-	for (size_t i = 0; i < r->writes.n; i++) {
-		const struct audit_finding *f = r->writes.v[i];
-		fprintf(out, "write: %s (%s)\n", f->path, f->progs);
-	}
+	print_findings(out, "missing", &r->missing);
+	print_findings(out, "escape", &r->escapes);
+	print_findings(out, "write", &r->writes);
 	for (size_t i = 0; i < r->failed.n; i++)
 		fprintf(out, "build failed: %s\n", (const char *)r->failed.v[i]);
 	for (size_t i = 0; i < r->rules.n; i++) {
 		const struct rule_usage *u = r->rules.v[i];
 		fprintf(out, "rule %s: %zu/%zu files, %" PRIu64 "/%" PRIu64 " bytes used%s\n", u->name, u->files_used,
 			u->files, u->bytes_used, u->bytes, u->files_used ? "" : " (unused)");
-		for (size_t k = 0; verbose && k < u->used.n; k++)
-			fprintf(out, "  %s\n", (const char *)u->used.v[k]);
+		for (size_t k = 0; verbose && k < u->used.n; k++) {
+			_cleanup_free_ char *path = name_escape(u->used.v[k]);
+
+			fprintf(out, "  %s\n", path);
+		}
 	}
 }
 

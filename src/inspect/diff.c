@@ -6,6 +6,7 @@
 
 #include "kernel/kelf.h"
 #include "shared/alloc.h"
+#include "shared/name.h"
 #include "shared/path.h"
 #include "inspect/packed-tree.h"
 
@@ -87,6 +88,15 @@ static bool stripped_of(const char *full, const char *stripped)
 	return !i && !j && debug_a && !debug_b;
 }
 
+/* "WHAT: PATH" or "WHAT: PATH (DETAIL)", one line whatever the names hold
+ * (shared/name.h; a link target is in DETAIL). */
+static void print_line(FILE *out, const char *what, const char *rel, const char *detail)
+{
+	_cleanup_free_ char *r = name_escape(rel), *d = detail ? name_escape(detail) : NULL;
+
+	fprintf(out, "%s: %s%s%s%s\n", what, r, d ? " (" : "", d ? d : "", d ? ")" : "");
+}
+
 /* "stripped in B: PATH (...)" when one of two differing files is the other
  * without its debug sections: what a module build reads of them is the
  * same, so it is told but not counted. */
@@ -96,9 +106,13 @@ static bool print_stripped(const char *da, const char *db, const struct tree_fil
 	_cleanup_free_ char *pa = path_join(da, x->rel), *pb = path_join(db, y->rel);
 	char which = stripped_of(pa, pb) ? 'B' : stripped_of(pb, pa) ? 'A' : 0;
 
-	if (which)
-		fprintf(out, "stripped in %c: %s (debug sections: %lld bytes in A, %lld bytes in B)\n", which, x->rel,
-			(long long)x->size, (long long)y->size);
+	if (which) {
+		_cleanup_free_ char *what = xasprintf("stripped in %c", which);
+		_cleanup_free_ char *d = xasprintf("debug sections: %lld bytes in A, %lld bytes in B", (long long)x->size,
+						   (long long)y->size);
+
+		print_line(out, what, x->rel, d);
+	}
 	return which;
 }
 
@@ -112,17 +126,17 @@ static int compare(const char *da, const struct tree_view *a, const char *db, co
 
 		if (c < 0) {
 			if (a->v[i].type != ENTRY_DIR)
-				fprintf(out, "only in A: %s\n", a->v[i].rel), n++;
+				print_line(out, "only in A", a->v[i].rel, NULL), n++;
 			i++;
 		} else if (c > 0) {
 			if (b->v[j].type != ENTRY_DIR)
-				fprintf(out, "only in B: %s\n", b->v[j].rel), n++;
+				print_line(out, "only in B", b->v[j].rel, NULL), n++;
 			j++;
 		} else {
 			_cleanup_free_ char *d = entry_diff(&a->v[i], &b->v[j]);
 			if (d && !(a->v[i].type == ENTRY_FILE && b->v[j].type == ENTRY_FILE &&
 				   print_stripped(da, db, &a->v[i], &b->v[j], out)))
-				fprintf(out, "differs: %s (%s)\n", a->v[i].rel, d), n++;
+				print_line(out, "differs", a->v[i].rel, d), n++;
 			i++, j++;
 		}
 	}

@@ -190,19 +190,109 @@ static char *size_text(uint64_t v)
 	return xasprintf("%" PRIu64 " bytes", v);
 }
 
-static int too_big(const char *file, uint64_t max_size)
+/* What an archive may still make: bytes (its data, and PACKED_ENTRY_COST
+ * plus the name and link target of each entry and of each directory made
+ * above one) and entries. */
+struct budget {
+	uint64_t max, used, max_entries, entries;
+	char *dir; /* the directory the last entry was made in (or was) */
+};
+
+static int too_big(const char *file, const struct budget *b)
 {
-	_cleanup_free_ char *max = size_text(max_size);
+	_cleanup_free_ char *max = size_text(b->max);
 
 	log_err("%s: extracts to more than %s; refusing it (see --max-extract-size)", file, max);
 	return -EFBIG;
 }
 
-static int extract(const char *file, const char *dir, uint64_t max)
+static int charge(const char *file, struct budget *b, uint64_t bytes)
+{
+	if (bytes > b->max - b->used)
+		return too_big(file, b);
+	b->used += bytes;
+	return 0;
+}
+
+static int charge_entry(const char *file, struct budget *b, uint64_t bytes)
+{
+	if (b->entries >= b->max_entries) {
+		log_err("%s: holds more than %" PRIu64 " entries; refusing it (see --max-extract-entries)", file,
+			b->max_entries);
+		return -EFBIG;
+	}
+	b->entries++;
+	return charge(file, b, PACKED_ENTRY_COST + bytes);
+}
+
+/* Charges the directories of dir that b->dir does not pass through: the
+ * ones extracting an entry there may make (libarchive makes the missing
+ * parents of every path). Sorted, as a pack writes them, each directory
+ * is charged once; 100 levels below a new top cost 100 entries. */
+static int charge_dirs(const char *file, struct budget *b, const char *dir)
+{
+	const char *prev = b->dir ? b->dir : "";
+	size_t i = 0, keep = 0;
+	int r = 0;
+
+	for (; dir[i] && dir[i] == prev[i]; i++)
+		if (dir[i] == '/')
+			keep = i + 1;
+	if (!dir[i] && (!prev[i] || prev[i] == '/'))
+		return 0; /* dir is b->dir or above it */
+	for (const char *s = dir + keep; r == 0 && *s;) {
+		size_t l = strcspn(s, "/");
+
+		r = charge_entry(file, b, l);
+		s += l + (s[l] == '/');
+	}
+	return r;
+}
+
+/* An entry's cost before anything of it is made: the directories above
+ * it, a header, its name and link target; its data is charged as it is
+ * read (the size in a header can lie), but a size said too big is
+ * refused here already. */
+static int charge_header(const char *file, struct budget *b, struct archive_entry *ae)
+{
+	const char *link = archive_entry_hardlink(ae) ? archive_entry_hardlink(ae) : archive_entry_symlink(ae);
+	bool is_dir = archive_entry_filetype(ae) == AE_IFDIR;
+	_cleanup_free_ char *name = xstrdup(archive_entry_pathname(ae));
+	_cleanup_free_ char *parent = NULL;
+	size_t l = strlen(name);
+	const char *slash;
+	int r;
+
+	while (l > 1 && name[l - 1] == '/')
+		name[--l] = '\0';
+	slash = strrchr(name, '/');
+	parent = xstrndup(name, slash ? (size_t)(slash - name) : 0);
+	r = charge_dirs(file, b, parent);
+	if (r == 0)
+		r = charge_entry(file, b, (uint64_t)l + (link ? strlen(link) : 0));
+	if (r == 0 && archive_entry_size_is_set(ae) && (uint64_t)archive_entry_size(ae) > b->max - b->used)
+		r = too_big(file, b);
+	if (r == 0) {
+		/* where the next entry's parents are made from */
+		free(b->dir);
+		if (is_dir) {
+			b->dir = name;
+			name = NULL;
+		} else {
+			b->dir = parent;
+			parent = NULL;
+		}
+	}
+	return r;
+}
+
+static int extract(const char *file, const char *dir, const struct packed_opts *o)
 {
 	struct archive *in = archive_read_new(), *out = archive_write_disk_new();
 	struct archive_entry *ae;
-	uint64_t total = 0;
+	struct budget b = { .max = o && o->max_extract_size ? o->max_extract_size : PACKED_MAX_EXTRACT_DEFAULT,
+			    .max_entries = o && o->max_extract_entries ? o->max_extract_entries
+								     : PACKED_MAX_ENTRIES_DEFAULT };
 	int r = 0, ar;
 
 	archive_read_support_format_all(in);
@@ -239,10 +329,9 @@ static int extract(const char *file, const char *dir, uint64_t max)
 			r = -EINVAL;
 			goto out;
 		}
-		if (archive_entry_size_is_set(ae) && (uint64_t)archive_entry_size(ae) > max - total) {
-			r = too_big(file, max);
+		r = charge_header(file, &b, ae);
+		if (r < 0)
 			goto out;
-		}
 		/* A directory stays writable for its owner, so the scratch tree
 		 * can be removed without root; verify reads no directory mode. */
 		if (archive_entry_filetype(ae) == AE_IFDIR)
@@ -256,16 +345,13 @@ static int extract(const char *file, const char *dir, uint64_t max)
 			goto out;
 		}
 		while ((ar = archive_read_data_block(in, &buf, &len, &off)) == ARCHIVE_OK) {
-			/* counted as read: the size in a header can lie */
 			if (interrupted()) {
 				r = -EINTR;
 				goto out;
 			}
-			if (len > max - total) {
-				r = too_big(file, max);
+			r = charge(file, &b, len);
+			if (r < 0)
 				goto out;
-			}
-			total += len;
 			if (archive_write_data_block(out, buf, len, off) < ARCHIVE_OK) {
 				log_err("%s: cannot write %s: %s", file, p, archive_error_string(out));
 				r = -EIO;
@@ -288,6 +374,7 @@ out:
 	archive_write_close(out);
 	archive_write_free(out);
 	archive_read_free(in);
+	free(b.dir);
 	return r;
 }
 
@@ -312,7 +399,7 @@ int packed_open(const char *path, const struct packed_opts *o, struct packed_tre
 	r = scratch_make("extract", &ts->scratch);
 	if (r < 0)
 		return r;
-	r = extract(path, ts->scratch, o && o->max_extract_size ? o->max_extract_size : PACKED_MAX_EXTRACT_DEFAULT);
+	r = extract(path, ts->scratch, o);
 	if (r == 0)
 		r = find_build_dir(ts->scratch, path, &ts->build, &ts->release_dir);
 	if (r == 0 && ts->release_dir)

@@ -69,11 +69,19 @@ int packed_split_arch(const char *build, char **list, char **digest);
 void tree_view_overlay(struct tree_view *over, struct tree_view *under, const char *under_root);
 
 /* An archive that extracts to more bytes is refused (--max-extract-size):
- * well above any real headers tree (a few hundred MiB). */
+ * well above any real headers tree (a few hundred MiB). Each entry counts
+ * as PACKED_ENTRY_COST bytes beside its name, link target and data, and
+ * so does each directory an entry makes above it: an archive of empty
+ * files or links is no way around the limit. */
 #define PACKED_MAX_EXTRACT_DEFAULT (4ull << 30)
+#define PACKED_ENTRY_COST 512 /* a tar header */
+/* An archive of more entries is refused (--max-extract-entries): a real
+ * tree holds some 10,000 files; 256 Ki empty files take a minute to make. */
+#define PACKED_MAX_ENTRIES_DEFAULT (256u << 10)
 
 struct packed_opts {
-	uint64_t max_extract_size; /* of an archive, in bytes; 0: the default */
+	uint64_t max_extract_size;    /* of an archive, in bytes; 0: the default */
+	uint64_t max_extract_entries; /* files, links and directories; 0: the default */
 };
 
 /* o may be NULL (the defaults). Prints why on failure; negative errno. An

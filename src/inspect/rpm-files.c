@@ -15,14 +15,18 @@
  *   (in double quotes when it holds a blank but no ").
  * glob: anything else is written as a glob pattern that matches only it:
  *   * ? [ as [*] [?] [[], a blank as [[:blank:]] (no blank splits the line;
- *   tabs are refused, so it matches a space only), " ' \ escaped for popt,
- *   % as ten % and %{nil} (three expansions leave one %, and no %attr-like
- *   word appears after the first), and the first letter or digit as [x], so
- *   that rpm globs even a name that has none of * ? [ itself.
- * Refused, with the path named: control characters (rpm refuses them, and a
- * newline ends the line), { and } (rpm's glob expands {a,b} and cannot
- * escape it), and, for rpm 4.19 or later (one expansion, its own glob and
- * quoting), any name that needs the glob encoding. */
+ *   tabs are refused, so it matches a space only), " ' escaped for popt,
+ *   \ as [\\\\] (popt leaves [\\], a bracket holding a backslash: rpm's
+ *   glob stats a segment without a wildcard as it is, escapes and all, so
+ *   x\%.h as x\\\\%.h was "File not found"), % as ten % and %{nil} (three
+ *   expansions leave one %, and no %attr-like word appears after the
+ *   first), and the first letter or digit as [x], so that rpm globs even a
+ *   name that has none of * ? [ itself.
+ * Refused, with the path named: what rpm refuses itself, control characters
+ * (a newline would end the line) and names that are not UTF-8 (the rule of
+ * every list, shared/name.h); { and } (rpm's glob expands {a,b} and
+ * cannot escape it); and, for rpm 4.19 or later (one expansion, its own
+ * glob and quoting), any name that needs the glob encoding. */
 #define _GNU_SOURCE
 #include "inspect/rpm-files.h"
 
@@ -36,25 +40,8 @@
 #include "shared/alloc.h"
 #include "shared/log.h"
 #include "shared/macro.h"
+#include "shared/name.h"
 #include "shared/strbuf.h"
-
-/* The path for a message: control characters as \n, \t or \xNN. */
-static char *shown(const char *p)
-{
-	struct strbuf b = { 0 };
-
-	for (const unsigned char *c = (const unsigned char *)p; *c; c++) {
-		if (*c == '\n')
-			strbuf_adds(&b, "\\n");
-		else if (*c == '\t')
-			strbuf_adds(&b, "\\t");
-		else if (*c < 0x20 || *c == 0x7f)
-			strbuf_addf(&b, "\\x%02x", *c);
-		else
-			strbuf_addc(&b, (char)*c);
-	}
-	return strbuf_steal(&b);
-}
 
 /* rpm 4.19 expands a list once, globs with its own escapes: the glob
  * encoding is 4.18's. VERSION not a version (%{rpmversion} unexpanded): older. */
@@ -72,9 +59,10 @@ static const char *unlistable(const char *p, bool glob, bool rpm419)
 {
 	if (p[0] != '/')
 		return "not an absolute path";
-	for (const unsigned char *c = (const unsigned char *)p; *c; c++)
-		if (*c < 0x20 || *c == 0x7f)
-			return "it holds a control character (rpm refuses them; a newline would end the line)";
+	if (name_flaws(p) & NAME_CONTROL)
+		return "it holds a control character (rpm refuses them; a newline would end the line)";
+	if (name_flaws(p) & NAME_NOT_UTF8)
+		return "it is not UTF-8 (rpm refuses such a name)";
 	if (strpbrk(p, "{}"))
 		return "it holds '{' or '}' (rpm expands {a,b} in a %files name and cannot escape it)";
 	if (rpm419 && (glob || strchr(p, '\\')))
@@ -99,7 +87,7 @@ static char *rpm_line(const char *p, bool rpm419, const char **why)
 		else if (*c == ' ')
 			strbuf_adds(&b, "[[:blank:]]");
 		else if (*c == '\\')
-			strbuf_adds(&b, "\\\\\\\\"); /* popt leaves \\, glob a \ */
+			strbuf_adds(&b, "[\\\\\\\\]"); /* popt leaves [\\], glob a \ */
 		else if (*c == '"' || *c == '\'')
 			strbuf_addf(&b, "\\%c", *c);
 		else if (*c == '%')
@@ -120,7 +108,7 @@ int rpm_files_add(struct ptrarray *out, const char *path, bool dir, bool rpm419)
 	_cleanup_free_ char *line = rpm_line(path, rpm419, &why);
 
 	if (!line) {
-		_cleanup_free_ char *s = shown(path);
+		_cleanup_free_ char *s = name_escape(path);
 		log_err("%s: cannot be named in an rpm %%files list: %s", s, why);
 		return -EINVAL;
 	}

@@ -33,6 +33,7 @@
 #include "shared/name.h"
 #include "shared/alloc.h"
 #include "shared/array.h"
+#include "shared/strbuf.h"
 #include "shared/path.h"
 #include "shared/fileio.h"
 #include "shared/str.h"
@@ -55,15 +56,19 @@ struct vctx {
 	struct ptrarray dangling_ok; /* the manifests' dangling-includes, expanded */
 };
 
+/* "FILE: problem", one line whatever the names in it hold (shared/name.h). */
 static _printf_(3, 4) void problem(struct vctx *v, const char *rel, const char *fmt, ...)
 {
+	_cleanup_free_ char *r = name_escape(rel), *what = NULL;
+	struct strbuf text = { 0 };
 	va_list ap;
 
-	fprintf(v->out, "%s: ", rel);
 	va_start(ap, fmt);
-	vfprintf(v->out, fmt, ap);
+	strbuf_addvf(&text, fmt, ap);
 	va_end(ap);
-	fputc('\n', v->out);
+	what = name_escape(strbuf_str(&text));
+	strbuf_release(&text);
+	fprintf(v->out, "%s: %s\n", r, what);
 	v->problems++;
 }
 

@@ -22,6 +22,7 @@
 #include "shared/log.h"
 #include "shared/datadir.h"
 #include "shared/macro.h"
+#include "shared/name.h"
 #include "shared/alloc.h"
 #include "shared/array.h"
 #include "shared/strbuf.h"
@@ -113,14 +114,21 @@ static const struct {
 	{ "strip-debug", strip_debug_step }, /* last: also what the steps above rebuilt */
 };
 
+/* One line a file, its fields separated by tabs: whatever a name holds,
+ * it is escaped so (shared/name.h). */
 static void print_list(const struct filelist *fl)
 {
 	for (size_t i = 0; i < fl->n; i++) {
 		const struct pack_entry *e = fl->v[i];
+		_cleanup_free_ char *rel = NULL, *rule = NULL, *target = NULL;
+
 		if (e->type == ENTRY_DIR)
 			continue;
-		printf("%s\t%s\t%s\t%s%s%s\n", e->rel, origin_name(e->origin), e->rule, e->component,
-		       e->type == ENTRY_LINK ? "\t-> " : "", e->type == ENTRY_LINK ? e->target : "");
+		rel = name_escape(e->rel);
+		rule = name_escape(e->rule);
+		target = e->type == ENTRY_LINK ? name_escape(e->target) : NULL;
+		printf("%s\t%s\t%s\t%s%s%s\n", rel, origin_name(e->origin), rule, e->component, target ? "\t-> " : "",
+		       target ? target : "");
 	}
 }
 

@@ -426,9 +426,10 @@ static int apply_pattern(struct part *p)
 		*slash = '\0';
 	else
 		parent[0] = '\0';
-	/* A missing parent, or a symlink in its place, is not followed: no match. */
+	/* A missing parent, or a symlink in its place, is not followed: no match.
+	 * Nor is there a file by a name longer than the file system takes. */
 	pfd = open_dir_below(w->root, parent);
-	if (pfd == -ENOENT || pfd == -ENOTDIR || pfd == -ELOOP)
+	if (pfd == -ENOENT || pfd == -ENOTDIR || pfd == -ELOOP || pfd == -ENAMETOOLONG)
 		return 0;
 	if (pfd < 0) {
 		log_err("%s/%s: cannot read directory: %s", w->root, parent, strerror(-pfd));
@@ -443,7 +444,7 @@ static int apply_pattern(struct part *p)
 		return 0;
 	}
 	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-		if (errno == ENOENT)
+		if (errno == ENOENT || errno == ENAMETOOLONG)
 			return 0;
 		r = -errno;
 		log_err("%s/%s: %s", w->root, prefix, strerror(-r));

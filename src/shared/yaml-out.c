@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "shared/name.h"
 #include "shared/strbuf.h"
 
 static void ev(struct yaml_out *y, yaml_event_t *event, int ok)
@@ -31,49 +32,28 @@ static int writer(void *data, unsigned char *buf, size_t size)
 	return 0;
 }
 
-/* Length of the valid UTF-8 sequence at s (as libyaml checks it), or 0. */
-static size_t utf8_len(const unsigned char *s)
+/* A string that is not UTF-8 (libyaml refuses it): its bytes as !!binary,
+ * base64, which a reader gives back as those bytes. Never as characters:
+ * the byte 0xE9 read back as U+00E9 was the name "\xC3\xA9" too. */
+static void binary(struct yaml_out *y, const char *s)
 {
-	size_t n = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
-	uint32_t v = n == 1 ? s[0] : n == 2 ? s[0] & 0x1f : n == 3 ? s[0] & 0x0f : s[0] & 0x07;
-	static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
-
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		v = v << 6 | (s[i] & 0x3f);
-	}
-	if (!n || v < min[n] || (v >= 0xd800 && v <= 0xdfff) || v > 0x10ffff)
-		return 0;
-	return n;
-}
-
-/* s with each stray byte 0xHH as the UTF-8 of U+00HH (libyaml refuses
- * invalid UTF-8); NULL when s is valid already. */
-static char *utf8_escape_bytes(const char *s)
-{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s);
 	struct strbuf b = { 0 };
-	bool bad = false;
+	yaml_event_t e;
 
-	while (*p) {
-		size_t n = utf8_len(p);
+	for (size_t i = 0; i < n; i += 3) {
+		uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0) | (i + 2 < n ? p[i + 2] : 0);
 
-		if (n) {
-			strbuf_addn(&b, (const char *)p, n);
-			p += n;
-			continue;
-		}
-		strbuf_addc(&b, (char)(0xc0 | *p >> 6));
-		strbuf_addc(&b, (char)(0x80 | (*p & 0x3f)));
-		p++;
-		bad = true;
+		strbuf_addc(&b, b64[v >> 18 & 63]);
+		strbuf_addc(&b, b64[v >> 12 & 63]);
+		strbuf_addc(&b, i + 1 < n ? b64[v >> 6 & 63] : '=');
+		strbuf_addc(&b, i + 2 < n ? b64[v & 63] : '=');
 	}
-	if (!bad) {
-		strbuf_release(&b);
-		return NULL;
-	}
-	return strbuf_steal(&b);
+	ev(y, &e, yaml_scalar_event_initialize(&e, NULL, (yaml_char_t *)"tag:yaml.org,2002:binary", (yaml_char_t *)b.s,
+					       (int)b.len, 0, 0, YAML_DOUBLE_QUOTED_SCALAR_STYLE));
+	strbuf_release(&b);
 }
 
 static void plain(struct yaml_out *y, const char *s)
@@ -117,7 +97,6 @@ int yaml_out_end(struct yaml_out *y)
 
 void yaml_out_scalar(struct yaml_out *y, const char *s, yaml_scalar_style_t style)
 {
-	_cleanup_free_ char *fixed = s ? utf8_escape_bytes(s) : NULL;
 	bool is_plain = style == YAML_PLAIN_SCALAR_STYLE;
 	yaml_event_t e;
 
@@ -125,8 +104,10 @@ void yaml_out_scalar(struct yaml_out *y, const char *s, yaml_scalar_style_t styl
 		plain(y, "null");
 		return;
 	}
-	if (fixed)
-		s = fixed;
+	if (name_flaws(s) & NAME_NOT_UTF8) {
+		binary(y, s);
+		return;
+	}
 	ev(y, &e, yaml_scalar_event_initialize(&e, NULL, NULL, (yaml_char_t *)s, (int)strlen(s), is_plain, !is_plain, style));
 }
 

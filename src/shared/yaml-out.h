@@ -23,10 +23,10 @@ void yaml_out_begin(struct yaml_out *y, FILE *f, bool doc_marker);
  * write gives its own errno, e.g. -ENOSPC). */
 int yaml_out_end(struct yaml_out *y);
 
-/* A scalar in the given style (NULL: null). A byte that is not part of
- * valid UTF-8 is written as the character of that code (byte 0xFF:
- * "\xFF", read back as U+00FF). YAML_PLAIN_SCALAR_STYLE is for the
- * writer's own numbers and names only. */
+/* A scalar in the given style (NULL: null). One that is not UTF-8 is
+ * written as !!binary (base64 of its bytes), which a reader gives back as
+ * bytes (shared/name.h). YAML_PLAIN_SCALAR_STYLE is for the writer's own
+ * numbers and names only. */
 void yaml_out_scalar(struct yaml_out *y, const char *s, yaml_scalar_style_t style);
 
 /* A string, double-quoted (NULL: null); see yaml_out_scalar(). */

@@ -237,11 +237,9 @@ static int make_common(struct split_run *run, struct split_layout *l, const char
 
 		if (strcmp(it->e->component, COMPONENT_MAIN))
 			continue; /* the list is the main component's: its digest names the common part */
-		if (strpbrk(it->e->rel, "\t\n") || (it->e->target && strpbrk(it->e->target, "\t\n"))) {
-			log_err("%s: a common file's name or link text may not hold a tab or a newline", it->e->rel);
-			return -EINVAL;
-		}
-		r = split_item_hash(it);
+		r = common_list_name_ok(it->e->rel, it->e->target);
+		if (r == 0)
+			r = split_item_hash(it);
 		if (r < 0)
 			return r;
 		l->common.v = xrealloc(l->common.v, (l->common.n + 1) * sizeof(*l->common.v));
@@ -306,6 +304,9 @@ static int make_arch_list(struct split_run *run, struct split_layout *l, size_t 
 
 		if (e->type == ENTRY_DIR || strcmp(e->component, COMPONENT_MAIN))
 			continue;
+		r = common_list_name_ok(e->rel + strlen("usr/src/"), e->target);
+		if (r < 0)
+			break;
 		al.v = xrealloc(al.v, (al.n + 1) * sizeof(*al.v));
 		f = &al.v[al.n++];
 		memset(f, 0, sizeof(*f));

@@ -8,6 +8,7 @@
 
 #include "shared/log.h"
 #include "shared/macro.h"
+#include "shared/name.h"
 #include "shared/yaml-out.h"
 
 const char *split_part_name(const struct split_run *run, const struct split_layout *l, size_t ti,
@@ -29,11 +30,16 @@ void split_print_list(FILE *f, const struct split_run *run, const struct split_l
 
 		for (size_t j = 0; j < t->sel.fl.n; j++) {
 			const struct split_item *it = &t->items[j];
+			_cleanup_free_ char *name = NULL, *rel = NULL, *why = NULL;
 
 			if (it->e->type == ENTRY_DIR)
 				continue;
-			fprintf(f, "%s\t%s\t%s%s%s%s\n", t->name, it->e->rel, split_part_name(run, l, ti, it),
-				it->linked ? " (linked)" : "", it->why ? "\t" : "", it->why ? it->why : "");
+			/* tab-separated fields: escaped as pack --list's (shared/name.h) */
+			name = name_escape(t->name);
+			rel = name_escape(it->e->rel);
+			why = it->why ? name_escape(it->why) : NULL;
+			fprintf(f, "%s\t%s\t%s%s%s%s\n", name, rel, split_part_name(run, l, ti, it),
+				it->linked ? " (linked)" : "", why ? "\t" : "", why ? why : "");
 		}
 	}
 }

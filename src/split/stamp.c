@@ -25,6 +25,19 @@
 #include "shared/path.h"
 #include "shared/strbuf.h"
 
+int common_list_name_ok(const char *rel, const char *target)
+{
+	_cleanup_free_ char *shown = NULL;
+
+	if (!name_flaws(rel) && (!target || !name_flaws(target)))
+		return 0;
+	shown = name_escape(rel);
+	log_err("%s: a split's part list cannot name it: its name or link text holds a control character (a tab, "
+		"a newline), a backslash or bytes that are not UTF-8",
+		shown);
+	return -EINVAL;
+}
+
 static void format_entries(const struct common_list *cl, struct strbuf *b)
 {
 	for (size_t i = 0; i < cl->n; i++) {

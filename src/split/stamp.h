@@ -31,6 +31,10 @@ struct common_list {
 	size_t n;
 };
 
+/* 0 when a list can hold the path rel and its link target (or NULL) as
+ * they are, else -EINVAL after a message naming it: a list has no escapes
+ * (the rule of every list: shared/name.h). */
+int common_list_name_ok(const char *rel, const char *target);
 /* The SHA-256 of the entries alone (v sorted): what a common part's default
  * name is made of (VERSION-common-ID). */
 void common_list_content_id(const struct common_list *cl, char hex[SHA256_HEX_LEN]);

@@ -18,7 +18,7 @@ struct diff_cmdline {
 };
 
 static const struct option_spec diff_options[] = {
-	OPT_MAX_EXTRACT_SIZE(offsetof(struct diff_cmdline, packed.max_extract_size)),
+	OPT_MAX_EXTRACT(offsetof(struct diff_cmdline, packed)),
 	OPT_HELP("this text"),
 	OPT_END(),
 };

@@ -20,6 +20,13 @@ int kbp_parse_size(void *field, const char *arg)
 	return parse_size(arg, v) < 0 || !*v ? -EINVAL : 0;
 }
 
+int kbp_parse_count(void *field, const char *arg)
+{
+	size_t digits = strspn(arg, "0123456789");
+
+	return !digits || arg[digits] ? -EINVAL : kbp_parse_size(field, arg);
+}
+
 static const struct kbp_cmd *const cmds[] = {
 	&kbp_cmd_pack,
 	&kbp_cmd_split,

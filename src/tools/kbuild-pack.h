@@ -20,10 +20,19 @@ struct kbp_cmd {
 
 /* An OPT_CALLBACK parser for sizes (4G, 512M, bytes; not 0) into a uint64_t. */
 int kbp_parse_size(void *field, const char *arg);
-/* --max-extract-size of verify and diff (inspect/packed-tree.h); with options.h. */
-#define OPT_MAX_EXTRACT_SIZE(v)                                                                          \
-	OPT_CALLBACK(0, "max-extract-size", (v), "SIZE", "refuse an archive that extracts to more (default 4G)", \
-		     kbp_parse_size, "--max-extract-size takes a size such as 4G, 512M or a number of bytes, not '%s'")
+/* An OPT_CALLBACK parser for counts (decimal digits; not 0) into a uint64_t. */
+int kbp_parse_count(void *field, const char *arg);
+/* --max-extract-size and --max-extract-entries of verify and diff
+ * (inspect/packed-tree.h), at offset v of a struct packed_opts; with options.h. */
+#define OPT_MAX_EXTRACT(v)                                                                                        \
+	OPT_CALLBACK(0, "max-extract-size", (v) + offsetof(struct packed_opts, max_extract_size), "SIZE",             \
+		     "refuse an archive that extracts to more (default 4G;\n"                                            \
+		     "each entry counts 512 bytes beside its name, link and data)",                                     \
+		     kbp_parse_size, "--max-extract-size takes a size such as 4G, 512M or a number of bytes, not '%s'"), \
+	OPT_CALLBACK(0, "max-extract-entries", (v) + offsetof(struct packed_opts, max_extract_entries), "N",          \
+		     "refuse an archive of more files, links and directories\n"                                         \
+		     "(default 262144)",                                                                                \
+		     kbp_parse_count, "--max-extract-entries takes a number of entries such as 100000, not '%s'")
 
 /* OPT_CALLBACK parsers of pack's options that split takes too (tools/pack.c). */
 int kbp_parse_modpost(void *value, const char *arg);

@@ -30,7 +30,7 @@ static const struct option_spec verify_options[] = {
 		 "__versions CRCs against Module.symvers (with CONFIG_RUST a Rust\n"
 		 "one too, if the rustc in PATH is the kernel's); a clang tree's\n"
 		 "with LLVM=1 or LLVM=-MAJOR, whichever calls the kernel's clang"),
-	OPT_MAX_EXTRACT_SIZE(CMDLINE(o.packed.max_extract_size)),
+	OPT_MAX_EXTRACT(CMDLINE(o.packed)),
 	OPT_BOOL('q', "quiet", CMDLINE(quiet), "print nothing; only the exit status tells"),
 	OPT_HELP("this text"),
 	OPT_END(),

@@ -1365,4 +1365,83 @@ case_unproven-series() {
 	sed 's|/\.build\.kbuild-pack-[A-Za-z0-9]*|/@STAGED@|' "$S/all.txt" >"$S/err.txt"
 	expect "$CASE"
 }
+# --- names are data: every list prints a name so that it cannot pass for
+# another nor forge a field or a line (kbuild-pack(1), TREES AND PATHS;
+# the one rule: src/shared/names.h)
+# hostile_names DIR: below DIR/include/linux, files whose names hold a tab
+# and newlines (one forges a --list record), a backslash, a byte that is
+# not UTF-8 (and the UTF-8 name a reader used to get for it), and a link
+# to one of them.
+hostile_names() {
+	local d=$1/include/linux
+	: >"$d/a"$'\n'"forged"$'\t'"obj"$'\t'"rule"$'\t'"main.h"
+	: >"$d/back\\slash.h"
+	: >"$d/caf"$'\xe9'".h"
+	: >"$d/caf"$'\xc3\xa9'".h"
+	: >"$d/t"$'\n'"x.h"
+	ln -s "t"$'\n'"x.h" "$d/lnk.h"
+}
+# pack --list: one line a file, escaped; the report: each name back as it
+# is in the tree (bytes when it is not UTF-8), no two alike
+case_list-hostile-names() {
+	hostile_names "$SRC"
+	pk --list
+	expect_rc 0
+	grep -a '^include/linux/' "$S/out.txt" >"$S/list.txt"
+	pk --out "$OUT" --report "$S/r.yaml"
+	expect_rc 0 "pack of the hostile names"
+	python3 - "$S/r.yaml" "$B" >"$S/report.txt" <<'EOF' || fail "the report's paths are not the names packed"
+import os, sys, yaml
+paths = [f['path'] for f in yaml.safe_load(open(sys.argv[1]))['files']]
+got = sorted(p if isinstance(p, bytes) else os.fsencode(p) for p in paths)
+top = os.fsencode(sys.argv[2])
+want = sorted(os.path.relpath(os.path.join(d, n), top) for d, ds, fs in os.walk(top) for n in fs + [x for x in ds if os.path.islink(os.path.join(d, x))])
+assert got == want, (got, want)
+for p in paths:
+    if (p if isinstance(p, bytes) else os.fsencode(p)).startswith(b'include/linux/'):
+        print(repr(p))
+EOF
+	{ cat "$S/list.txt"; echo "--- the report's include/linux, as Python reads it"; cat "$S/report.txt"; } >"$S/out.txt"
+	expect "$CASE"
+}
+# diff and verify: one line a difference or problem, names escaped
+case_diff-hostile-names() {
+	hostile_names "$SRC"
+	pk --out "$OUT"
+	expect_rc 0 "pack of the hostile names" || return
+	cp -a "$OUT" "$S/o2"
+	local b2=$S/o2/lib/modules/$REL/build/include/linux
+	rm "$b2/a"$'\n'"forged"$'\t'"obj"$'\t'"rule"$'\t'"main.h"
+	echo x >"$b2/back\\slash.h"
+	ln -sfn "/x"$'\n'"only in B: y" "$b2/lnk.h"
+	run diff "$OUT" "$S/o2"
+	expect_rc 1
+	mv "$S/out.txt" "$S/diff.txt"
+	run verify "$S/o2"
+	expect_rc 1
+	{ cat "$S/diff.txt"; echo '--- verify'; cat "$S/out.txt"; } >"$S/all.txt"
+	mv "$S/all.txt" "$S/out.txt"
+	expect "$CASE"
+}
+# split: a part list has no escapes, so a name it would have to escape is
+# refused, nothing written; --list escapes a flavour's file as pack's does
+case_split-hostile-names() {
+	second_flavour
+	: >"$S/obj2/arch/x86/include/generated/asm/two"$'\t'"only.h"
+	run split -M "$MANIFESTS" --tree one="$OBJ" --tree two="$S/obj2" --list
+	expect_rc 0 "split --list"
+	grep -aF 'two\tonly' "$S/out.txt" >"$S/list.txt"
+	: >"$S/all.err"
+	for n in "a"$'\n'"b.h" "back\\slash.h" "caf"$'\xe9'".h"; do
+		: >"$SRC/include/linux/$n"
+		run split -M "$MANIFESTS" --tree one="$OBJ" --tree two="$S/obj2" --out "$OUT/p"
+		expect_rc 1 "split with $n"
+		grep -v 'have one release' "$S/err.txt" >>"$S/all.err"
+		rm "$SRC/include/linux/$n"
+	done
+	expect_empty "$OUT"
+	mv "$S/list.txt" "$S/out.txt"
+	mv "$S/all.err" "$S/err.txt"
+	expect "$CASE"
+}
 kbp_run_case "$CASE"

@@ -150,6 +150,30 @@ case_symvers-duplicate() {
 	expect_err "kbuild-pack: error: @S@/tree/Module.symvers:4: 'foo' exported twice (also on line 1, by vmlinux): modpost would reject it"
 	expect_clean
 }
+# --- manifests: a pattern is data too
+case_manifest-huge-pattern() {
+	# a segment of 16 MB names nothing (on the stack it was a SIGSEGV), and
+	# a pattern of 5 Mi "**" segments matches what one "**" does
+	{
+		printf 'version: 1\nrules:\n  - name: long\n    from: src\n    include:\n      - include/'
+		head -c 16M /dev/zero | tr '\0' a
+		printf '\n      - "include/*'
+		head -c 16M /dev/zero | tr '\0' b
+		printf '"\n  - name: stars\n    from: src\n    include: "'
+		yes '**/' | head -n $((5 << 20)) | tr -d '\n'
+		printf 'module.h"\n'
+	} >"$S/huge.yaml"
+	pack --list --manifest "$S/huge.yaml"
+	expect_rc 0
+	expect_err ""
+	printf '%s\n' .config Kbuild Makefile Module.symvers include/config/auto.conf include/config/kernel.release \
+		include/generated/autoconf.h include/generated/utsrelease.h include/linux/module.h scripts/Makefile.build \
+		scripts/basic/fixdep scripts/mod/devicetable-offsets.h scripts/mod/modpost scripts/module.lds |
+		awk '{ print $0 "\t" ($0 ~ /^\.config|^Module/ ? "obj\tgenerated" : $0 ~ /module\.h/ ? "src\tstars" : "src\ttop") "\tmain" }' \
+		>"$S/want.txt"
+	expect_out "$S/want.txt" "the huge patterns take only what they match"
+	expect_clean
+}
 # --- archives given to verify and diff
 case_archive-fifo() {
 	mkfifo "$ab/pipe"
@@ -208,6 +232,44 @@ Try 'kbuild-pack verify --help' for more information."
 	expect_rc 0
 	expect_err ""
 	expect_clean
+}
+case_archive-many-entries() {
+	# what an archive holds besides file data counts against the limit too:
+	# each entry as a tar header (512 bytes), its name and link target, and
+	# each directory made above it; refused within the first entries, where
+	# 30,000 empty files, 6,000 links of 4 KB or 300 paths 100 levels deep
+	# (30,000 directories from 4 KB) went on before
+	python3 - "$S" "$REL" <<'EOF' || die "cannot make the archives"
+import sys, tarfile
+s, rel = sys.argv[1:]
+def info(path, kind=tarfile.REGTYPE, link=''):
+    ti = tarfile.TarInfo('lib/modules/%s/build/%s' % (rel, path))
+    ti.type, ti.linkname = kind, link
+    return ti
+def make(name, entries):
+    with tarfile.open('%s/%s.tar.gz' % (s, name), 'w:gz') as t:
+        for ti in entries:
+            t.addfile(ti)
+make('empty', (info('f%05d' % i) for i in range(30000)))
+make('links', (info('l%04d' % i, tarfile.SYMTYPE, 'x' * 4000) for i in range(6000)))
+make('deep', (info('d%03d/%sf' % (i, 'a/' * 100)) for i in range(300)))
+EOF
+	for a in empty links deep; do
+		SECONDS=0
+		run verify --max-extract-size 64K "$S/$a.tar.gz"
+		expect_rc 1 "$a"
+		expect_err "kbuild-pack: error: @S@/$a.tar.gz: extracts to more than 64 KiB; refusing it (see --max-extract-size)"
+		[ "$SECONDS" -le 5 ] || fail "$a: refused after $SECONDS s"
+		expect_clean
+	done
+	run diff --max-extract-entries 1000 "$S/empty.tar.gz" "$S/empty.tar.gz"
+	expect_rc 2
+	expect_err "kbuild-pack: error: @S@/empty.tar.gz: holds more than 1000 entries; refusing it (see --max-extract-entries)"
+	expect_clean
+	run verify --max-extract-entries 10k "$S/empty.tar.gz"
+	expect_rc 2
+	expect_err "kbuild-pack: --max-extract-entries takes a number of entries such as 100000, not '10k'
+Try 'kbuild-pack verify --help' for more information."
 }
 case_archive-readonly-dir() {
 	# a read-only directory in the archive must not make the scratch tree
@@ -378,19 +440,23 @@ case_archive-full-disk() { # labels: cli,hostile (root: a tmpfs)
 }
 # --- --report
 case_report-non-utf8() {
+	# a name that is not UTF-8 is !!binary, its bytes: never a string that
+	# another name (caf\xc3\xa9.h) spells
 	file $'tree/include/caf\xe9.h' ''
 	file $'tree/include/\xff\xfe-\xc3\xa9.h' ''
 	pack --report "$S/r.yaml"
 	expect_rc 0
 	expect_err ""
-	grep -F 'include/' "$S/r.yaml" >"$S/got.txt"
-	printf '%s\n' "- 'path': \"include/caf\\xE9.h\"" \
+	grep -E "'path': (.include/|!!binary)" "$S/r.yaml" >"$S/got.txt"
+	printf '%s\n' "- 'path': !!binary \"aW5jbHVkZS9jYWbpLmg=\"" \
 		"- 'path': 'include/config/auto.conf'" "- 'path': 'include/config/kernel.release'" \
 		"- 'path': 'include/generated/autoconf.h'" "- 'path': 'include/generated/utsrelease.h'" \
 		"- 'path': 'include/linux/module.h'" \
-		"- 'path': \"include/\\xFF\\xFE-\\xE9.h\"" >"$S/want.txt"
+		"- 'path': !!binary \"aW5jbHVkZS///i3DqS5o\"" >"$S/want.txt"
 	diff -u "$S/want.txt" "$S/got.txt" >&2 || fail "report paths differ"
-	python3 -c 'import sys, yaml; yaml.safe_load(open(sys.argv[1]))' "$S/r.yaml" 2>&1 || fail "the report is not YAML"
+	python3 -c 'import sys, yaml; p = [f["path"] for f in yaml.safe_load(open(sys.argv[1]))["files"]]
+assert b"include/caf\xe9.h" in p and b"include/\xff\xfe-\xc3\xa9.h" in p, p' "$S/r.yaml" 2>&1 ||
+		fail "the report is not YAML, or does not give the names back as bytes"
 	[ "$(ls -A "$S" | grep -c '^r\.yaml')" = 1 ] || fail "a temporary report was left: $(ls -A "$S")"
 }
 case_report-partial() {

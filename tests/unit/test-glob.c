@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdlib.h>
+#include <string.h>
+
 #include "shared/glob.h"
 #include "shared/macro.h"
 #include "testsuite.h"
@@ -72,4 +75,46 @@ DEFINE_TEST(glob_prefix)
 	p = glob_literal_prefix("**/*.o");
 	assert_str_eq(p, "");
 	free(p);
+}
+
+/* A pattern is a manifest's: a segment of 16 MB, or millions of "**",
+ * neither on the stack nor a level of recursion each (SIGSEGV before). */
+DEFINE_TEST(glob_huge_pattern)
+{
+	size_t n = 16u << 20;
+	char *seg = malloc(n + 3), *stars = malloc(n + 8), *p;
+
+	memcpy(seg, "a/", 2);
+	memset(seg + 2, 'b', n);
+	seg[n + 2] = '\0';
+	assert_false(glob_match(seg, "a/bbb"));
+	assert_false(glob_may_match_below(seg, "a/bbb"));
+	assert_true(glob_may_match_below(seg, "a"));
+	p = glob_literal_prefix(seg);
+	assert_str_eq(p, seg);
+	free(p);
+	seg[2] = '*';
+	assert_false(glob_match(seg, "a/bbb"));
+	p = glob_literal_prefix(seg);
+	assert_str_eq(p, "a");
+	free(p);
+	for (p = stars; p + 3 < stars + n; p += 3)
+		memcpy(p, "**/", 3);
+	strcpy(p, "x.h");
+	assert_true(glob_match(stars, "a/b/c/x.h"));
+	assert_true(glob_match(stars, "x.h"));
+	assert_false(glob_match(stars, "a/b/c/y.h"));
+	assert_true(glob_may_match_below(stars, "a/b"));
+	free(seg);
+	free(stars);
+}
+
+/* "**" twice in a row matches what one does. */
+DEFINE_TEST(glob_doublestar_runs)
+{
+	assert_true(glob_match("a/**/**", "a"));
+	assert_true(glob_match("a/**", "a"));
+	assert_true(glob_match("a/**/**/b", "a/b"));
+	assert_true(glob_match("a/**/**/b", "a/x/y/b"));
+	assert_false(glob_match("a/**/**/b", "a/x/y/c"));
 }

@@ -16,7 +16,8 @@ SRC=$S/t/src OBJ=$S/t/obj REL=$(cat "$OBJ/include/config/kernel.release")
 H=include/kbp-hostile
 names=('x%(date>$KBP_PWNED).h' "x%(touch $KBP_PWNED).h" 'x$(date>$KBP_PWNED).h' 'x`date>$KBP_PWNED`.h'
        'a b.h' 'g*.h' 'q?.h' 'br[ack]et.h' 'quote".h' 'pct%.h' 'x%attr(4755,root,root)' 'x%%y.h' "sq'.h"
-       'back\slash.h' 'sp"q a.h' ' lead.h' 'x%[1+1].h' '~t.h' 'a]b.h' '-n.h' '#c.h')
+       'back\slash.h' 'sp"q a.h' ' lead.h' 'x%[1+1].h' '~t.h' 'a]b.h' '-n.h' '#c.h'
+       'x\%.h' '%\x.h' 'bs\dir%/f.h')
 for n in "${names[@]}" gx.h qx.h brat.h ab.h; do
 	mkdir -p "$SRC/$H/$(dirname -- "$n")" && printf '%s\n' "$n" >"$SRC/$H/$n" || die "cannot make $n"
 done
