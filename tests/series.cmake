@@ -116,6 +116,38 @@ endmacro()
 # set the lists of fixtures a run builds directly (same entry forms).
 option(KBP_FULL_MATRIX "Also build and test the fixtures of the opt-in tier" OFF)
 
+# The tests that repeat, on another tree or another way, a proof the
+# default tier makes already: made in the full matrix only, so that the
+# cold default run stays short (doc/measured.md). Whole test names, CMake
+# regexes. This list and the tiers above are where a run's tests are
+# decided; a test folder asks kbp_runs, never KBP_FULL_MATRIX.
+set(_kbp_repeated_proofs
+  # the modules pack-bundled-modpost finds byte-identical are the ones
+  # boot-SERIES (and Debian's images, tests/debian) load
+  "boot-bundled-modpost-.*" "debian-boot-bundled-modpost-.*"
+  # a second, small dkms package of the kernel's own Debian release
+  "debian-dkms-.*-vpoll-dkms"
+  # the refusal of a tampered CRC: tests/kernel's boot-badcrc-SERIES
+  "debian-split-.*[.]boot-bad(crc|vermagic)-.*"
+  # a split's proofs that another split of the series makes
+  "split-6[.]1[.](parts|reasons|boot-load-arm64|boot-badcrc-arm64)"
+  "split-7[.]2[.](boot-load-full|boot-badcrc-full|dkms-tiny)"
+  # the Rust fixture and its tests (a Debian 13 build root; or alone with
+  # -DKBP_RUST_TESTS=ON)
+  "fixture-7[.]2-obj-rust")
+# kbp_runs(NAME OUT): OUT is true when this run makes the test NAME.
+function(kbp_runs name out)
+  set(_on TRUE)
+  if(NOT KBP_FULL_MATRIX)
+    foreach(_p IN LISTS _kbp_repeated_proofs)
+      if(name MATCHES "^(${_p})$")
+        set(_on FALSE)
+      endif()
+    endforeach()
+  endif()
+  set(${out} ${_on} PARENT_SCOPE)
+endfunction()
+
 set(_kbp_all_fixtures "")
 set(_kbp_all_debian "")
 set(_kbp_matrix_debian "")
