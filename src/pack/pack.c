@@ -95,13 +95,6 @@ static int check_out(const struct ktree *t, const struct pack_opts *o, struct ou
 	return r < 0 ? r : check_out_path(t, "--out", o->out, source);
 }
 
-const char *pack_scratch_dir(struct pack_ctx *ctx)
-{
-	if (!ctx->scratch && scratch_make("pack", &ctx->scratch) < 0)
-		return NULL;
-	return ctx->scratch;
-}
-
 /* Steps that add or replace entries after the manifests made their
  * selection: files kbuild-pack brings or makes itself (ORIGIN_TOOL). */
 static const struct {

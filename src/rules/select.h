@@ -8,14 +8,7 @@
 #include "rules/filelist.h"
 #include "rules/manifest.h"
 #include "kernel/tree.h"
-
-struct select_opts {
-	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH, or -1 */
-	bool allow_outside_links; /* keep links out of the trees as links (else refuse them) */
-	/* What some configuration takes: every rule's 'when' counts as met
-	 * (a distribution's common part, made from the source alone). */
-	bool any_config;
-};
+#include "rules/walk.h" /* struct select_opts */
 
 /* Fills fl (sorted, deduplicated, with implied directories). Prints what
  * went wrong; negative errno on failure; -EINTR, silently, once a signal

@@ -8,7 +8,6 @@
 #include "kernel/tree.h"
 #include "rules/filelist.h"
 #include "rules/manifest.h"
-#include "rules/select.h"
 
 /* An entry taken, in the order of the selection, and what its key check
  * found: 1 key material (by identity, name or bytes), 0 not, a negative
@@ -20,6 +19,15 @@ struct key_check {
 struct key_checks {
 	struct key_check *v;
 	size_t n, cap;
+};
+
+/* How a selection is made (select_files passes them through). */
+struct select_opts {
+	int64_t clamp_mtime; /* SOURCE_DATE_EPOCH, or -1 */
+	bool allow_outside_links; /* keep links out of the trees as links (else refuse them) */
+	/* What some configuration takes: every rule's 'when' counts as met
+	 * (a distribution's common part, made from the source alone). */
+	bool any_config;
 };
 
 /* Appends to fl what the rules that apply take, and to keys each file's

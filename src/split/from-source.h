@@ -3,7 +3,7 @@
 #pragma once
 
 #include "split/partition.h"
-#include "split/split.h"
+#include "split/opts.h"
 
 /* One pseudo-tree per o->arches (source, unconfigured), each selected with
  * the rules every build of any configuration takes from it (Debian's

@@ -14,7 +14,7 @@
 #pragma once
 
 #include "split/partition.h"
-#include "split/split.h"
+#include "split/layouts.h"
 #include "split/stamp.h"
 
 struct split_layout_opts {

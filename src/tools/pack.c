@@ -10,6 +10,7 @@
 #include "options.h"
 #include "rules/manifest.h"
 #include "pack/pack.h"
+#include "pack/steps/vmlinux-btf.h"
 #include "shared/interrupt.h"
 #include "shared/log.h"
 #include "shared/macro.h"

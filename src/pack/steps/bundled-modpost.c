@@ -9,7 +9,7 @@
 #include "kernel/kversion.h"
 #include "kernel/tree.h"
 #include "rules/filelist.h"
-#include "pack/pack.h"
+#include "pack/ctx.h"
 #include "shared/log.h"
 #include "shared/datadir.h"
 #include "shared/macro.h"

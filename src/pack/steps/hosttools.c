@@ -29,7 +29,7 @@
 #include "kernel/toolchain.h"
 #include "kernel/tree.h"
 #include "rules/filelist.h"
-#include "pack/pack.h"
+#include "pack/ctx.h"
 #include "shared/datadir.h"
 #include "shared/log.h"
 #include "shared/macro.h"

@@ -16,7 +16,7 @@
 
 #include "rules/filelist.h"
 #include "kernel/kconfig.h"
-#include "pack/pack.h"
+#include "pack/ctx.h"
 #include "shared/log.h"
 #include "shared/macro.h"
 #include "shared/alloc.h"

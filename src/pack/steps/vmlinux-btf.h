@@ -5,13 +5,7 @@
  * only vmlinux's .BTF section.  See doc/vmlinux-btf.md. */
 #pragma once
 
-struct pack_ctx;
-
-enum vmlinux_mode {
-	VMLINUX_BTF,  /* default: an ELF file holding only .BTF */
-	VMLINUX_FULL, /* vmlinux without its debug sections (like strip --strip-debug) */
-	VMLINUX_NONE, /* no vmlinux: modules lose their BTF */
-};
+#include "pack/ctx.h" /* enum vmlinux_mode, struct pack_ctx */
 
 /* "btf"|"full"|"none" -> enum vmlinux_mode; -EINVAL for anything else. */
 int vmlinux_mode_parse(const char *s);
