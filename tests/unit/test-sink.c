@@ -364,7 +364,8 @@ static char *snapshot(const struct fixture *f, size_t *hardlinks)
 	if (!hardlinks)
 		hardlinks = &none;
 	collect(f->dir, "", &names);
-	qsort(names.v, names.n, sizeof(*names.v), by_name);
+	if (names.n)
+		qsort(names.v, names.n, sizeof(*names.v), by_name);
 	for (size_t i = 0; i < names.n; i++) {
 		const char *rel = names.v[i];
 		_cleanup_free_ char *path = path_join(f->dir, rel);
