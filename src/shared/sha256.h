@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* SHA-256 (FIPS 180-4), for reports, diffs and duplicate detection:
- * small enough to carry instead of another library dependency. */
+/* SHA-256 (FIPS 180-4): which split part a file goes to (host programs
+ * compared without their build ID, kelf.h), the common part's digest and
+ * name, an archive's duplicate files, reports and diff. Carried here
+ * rather than linked from a crypto library: it is in libkbp-base (kelf
+ * uses it), whose sources build for another machine with libelf alone.
+ * sha256-shani.h runs its blocks on the CPU's SHA extensions where it
+ * has them. */
 #pragma once
 
 #include <stddef.h>

@@ -89,8 +89,10 @@ static void log_not_started(const char *name, const struct spawn_opts *o, int e)
 		dprintf(fd, "cannot run %s: %s\n", name, e == ENOENT ? "not found" : strerror(e));
 }
 
-/* In the child, before exec: nothing here may allocate or print. A failure
- * is written to errpipe as an errno, which the parent returns. */
+/* In the child, before exec: nothing here may allocate, as between any
+ * fork and exec. A failure is written to errpipe as an errno, which the
+ * parent returns; with a log, the one message is that failure, said in
+ * the log (stderr by then), since the parent does not write to it. */
 static _noreturn_ void child(const char *prog, char *const argv[], char *const env[], const struct spawn_opts *o,
 			     pid_t parent, int errpipe)
 {

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Work spread over the CPUs this process may run on: the copies of a pack
- * and the reads of its key check are independent, file by file. */
+/* Work spread over the CPUs this process may run on, for items known
+ * beforehand and independent of each other: a directory sink's copies, a
+ * split's hashes; and, where the messages must read as if the items ran
+ * in order, split's check and verify's files. Work that makes more work
+ * as it goes (the walk's directories) is workqueue.h's. */
 #pragma once
 
 #include <stddef.h>

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A sink's staging place (the build directory being assembled, or the
- * temporary archive) sits beside the output under a mkstemp name. Should
- * the pack die, the guardian removes it (shared/guard.h). The pack that
- * made it also holds an flock on it until it commits or aborts, so one that
- * nobody holds was left by a pack that died unguarded (power loss): the
- * next pack to that output removes it. */
+/* An output's staging place sits beside it under a mkstemp name: a sink's
+ * (the build directory being assembled, or the temporary archive) or
+ * split's (the directory of all its parts, published as one). Should the
+ * command die, the guardian removes it (shared/guard.h). The command that
+ * made it also holds an flock on it until it publishes or removes it, so
+ * one that nobody holds was left by a command that died unguarded (power
+ * loss): the next command to that output removes it. */
 #pragma once
 
 #include <stdbool.h>

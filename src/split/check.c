@@ -263,7 +263,9 @@ int split_check(struct split_run *run, const struct split_layout *l, const char 
 		c.memo.size *= 2;
 	c.memo.v = xcalloc(c.memo.size, sizeof(*c.memo.v));
 	pthread_mutex_init(&c.memo.mu, NULL);
-	/* on every CPU, said as one check after the other: the first failure stops it */
+	/* on every CPU, said as one check after the other: every item runs,
+	 * and what is said ends with the first that could not be checked
+	 * (an error, not a difference), whose error is returned */
 	r = workers_run_in_order(n, check_job, &c);
 	for (size_t i = 0; r == 0 && i < n; i++)
 		bad += c.jobs[i].bad;

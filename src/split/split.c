@@ -221,9 +221,9 @@ static int check_published_kernel(const struct common_list *pub, const struct sp
 	return 0;
 }
 
-/* --out is written whole or not at all, and never inside a tree. */
 /* What split writes (--out, --report) stays out of the trees it reads; --out
- * is new unless --force, and never holds the working directory. */
+ * is new unless --force, and never holds the working directory. (Whole or
+ * not at all is write_parts' staging.) */
 static int check_outputs(const struct split_opts *o, const struct split_run *run, struct outfile *report)
 {
 	_cleanup_free_ struct guarded_dir *trees = xcalloc(2 * run->ntrees + 1, sizeof(*trees));
@@ -274,7 +274,8 @@ static int write_part(const struct split_opts *o, const struct split_part *p, co
 static int write_parts(const struct split_opts *o, struct split_run *run, const struct split_layout *l,
 		       struct outfile *report)
 {
-	/* "parts/" names parts, not a place inside it (check_out resolved it) */
+	/* the path check_outputs checked: a trailing '/' or a link as its
+	 * last component is replaced, never written through */
 	_cleanup_free_ char *out = path_resolve_parents(o->out);
 	_cleanup_free_ char *templ = NULL;
 	_cleanup_free_ char *stage = NULL;

@@ -28,7 +28,17 @@ int main(int argc, char *argv[])
 	for (const struct test_case *t = __start_kbp_tests; t < __stop_kbp_tests; t++) {
 		if (argc > 1 && strcmp(argv[1], t->name))
 			continue;
-		t->fn();
+		if (t->each && argc < 3) {
+			if (argc > 1) {
+				fprintf(stderr, "%s runs once per variant: %s %s VARIANT\n", t->name, argv[0], t->name);
+				return 2;
+			}
+			continue;
+		}
+		if (t->each)
+			t->each(argv[2]);
+		else
+			t->fn();
 		if (argc > 1)
 			return test_failures ? 1 : 0;
 	}

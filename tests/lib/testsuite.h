@@ -11,12 +11,22 @@
 struct test_case {
 	const char *name;
 	void (*fn)(void);
+	void (*each)(const char *variant); /* DEFINE_TEST_EACH */
 };
 
 #define DEFINE_TEST(n)                                                                            \
 	static void n(void);                                                                      \
-	static const struct test_case __test_##n __attribute__((used, section("kbp_tests"), aligned(8))) = { #n, n }; \
+	static const struct test_case __test_##n __attribute__((used, section("kbp_tests"), aligned(8))) = { #n, n, NULL }; \
 	static void n(void)
+
+/* A case run once per variant, the body seeing it as `variant`: for each
+ * VARIANT of kbp_test_suite's EACH list, CTest test PREFIX.n.VARIANT runs
+ * "EXE n VARIANT" (libarchive's tests run one case per format this way).
+ * A run of the whole binary passes these over: it knows no variant. */
+#define DEFINE_TEST_EACH(n)                                                                       \
+	static void n(const char *variant);                                                       \
+	static const struct test_case __test_##n __attribute__((used, section("kbp_tests"), aligned(8))) = { #n, NULL, n }; \
+	static void n(const char *variant)
 
 extern int test_failures;
 
