@@ -994,6 +994,25 @@ case_rpm-deps() {
 	sed -i "${EXPECT_SED[@]}" "$S/out.txt" "$S/err.txt"
 	expect "$CASE"
 }
+# a list whose kernel is no VERSION.PATCHLEVEL.SUBLEVEL, with the digest
+# of its lines (sscanf's %u took a sign or a blank: tests/fuzz's
+# fuzz-common-list found it), refused where rpm-deps reads it
+case_rpm-deps-bad-names() {
+	local k list
+	run split -M "$MANIFESTS" --tree one="$OBJ" --out "$OUT/p"
+	expect_rc 0 "a split"
+	list=$(echo "$OUT"/p/common/usr/src/linux-headers-*/.kbuild-pack-common)
+	: >"$S/all.err"
+	for k in '6.1.+9' '6.-1.0' '6. 1.0' '6.1.0x'; do
+		sed -i "2s/.*/kernel $k/" "$list"
+		sed -i "3s/.*/digest $(sed 3d "$list" | sha256sum | cut -d' ' -f1)/" "$list"
+		run rpm-deps --provides <<<"$list"
+		expect_rc 1 "a list of kernel '$k'"
+		cat "$S/err.txt" >>"$S/all.err"
+	done
+	mv "$S/all.err" "$S/err.txt"
+	expect "$CASE"
+}
 # --- split --layout debian: Debian's package names and paths
 case_split-debian-usage() {
 	: >"$S/all.err"

@@ -1,15 +1,17 @@
 #!/bin/bash
-# run-fuzz.sh FUZZER [SECONDS]
-# Runs one libFuzzer target for a bounded time on a seed corpus made of
-# the repository's own inputs (test symvers files, small ELF objects,
-# manifests).
+# run-fuzz.sh FUZZER [SECONDS [RUNS]]
+# Runs one fuzz target for a bounded time (and at most RUNS inputs) on a
+# seed corpus made of the repository's own inputs (test symvers files,
+# small ELF objects, manifests) and its seeds/NAME/ files.
 # Exits non-zero on a crash, leak or sanitizer report.
 set -euo pipefail
-FUZZER=$1 SECS=${2:-30}
+FUZZER=$1 SECS=${2:-30} RUNS=${3:-}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+NAME=$(basename "$FUZZER")
 CORPUS=$(mktemp -d /tmp/kbp-fuzz.XXXXXX)
 trap 'rm -rf "$CORPUS"' EXIT
-case "$(basename "$FUZZER")" in
+[ ! -d "$HERE/seeds/$NAME" ] || cp "$HERE/seeds/$NAME"/* "$CORPUS/"
+case "$NAME" in
     fuzz-symvers)
         cp "$HERE"/../modpost/cases/crc_edge/extra.symvers "$CORPUS/" ;;
     fuzz-manifest)
@@ -22,4 +24,4 @@ case "$(basename "$FUZZER")" in
         cc -c -o "$CORPUS/s.o" "$CORPUS/s.c" && rm "$CORPUS/s.c"
         cc -m32 -c -o "$CORPUS/s32.o" -x c - <<<'int y;' 2>/dev/null || true ;;
 esac
-"$FUZZER" -max_total_time="$SECS" -max_len=65536 -timeout=10 "$CORPUS"
+"$FUZZER" -max_total_time="$SECS" ${RUNS:+-runs="$RUNS"} -max_len=65536 -timeout=10 "$CORPUS"
