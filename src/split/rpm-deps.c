@@ -15,10 +15,12 @@
 #include "split/layout.h"
 #include "split/stamp.h"
 
-/* A dependency's name and version hold no blank, comma or operator. */
-static bool dep_ok(const char *dir, const char *digest)
+/* A dependency's name and version hold no blank, comma or operator: the
+ * part too, whose arch a flavour's Makefile names (a byte of any kind
+ * there made a dependency rpm reads as others, tests/fuzz/fuzz-rpm-deps). */
+static bool dep_ok(const char *dir, const char *part, const char *digest)
 {
-	if (!split_common_name_ok(dir) || strlen(digest) != SHA256_HEX_LEN - 1)
+	if (!split_common_name_ok(dir) || !split_common_name_ok(part) || strlen(digest) != SHA256_HEX_LEN - 1)
 		return false;
 	for (const char *p = digest; *p; p++)
 		if (!isxdigit((unsigned char)*p))
@@ -28,8 +30,8 @@ static bool dep_ok(const char *dir, const char *digest)
 
 static int print_dep(FILE *out, const char *path, const char *dir, const char *part, const char *digest)
 {
-	if (!dep_ok(dir, digest)) {
-		log_err("%s: '%s' (digest %s) cannot name an rpm dependency", path, dir, digest);
+	if (!dep_ok(dir, part, digest)) {
+		log_err("%s: '%s/%s' (digest %s) cannot name an rpm dependency", path, dir, part, digest);
 		return -EINVAL;
 	}
 	fprintf(out, "kbuild-pack-split(%s/%s) = %s\n", dir, part, digest);

@@ -994,23 +994,31 @@ case_rpm-deps() {
 	sed -i "${EXPECT_SED[@]}" "$S/out.txt" "$S/err.txt"
 	expect "$CASE"
 }
-# a list whose kernel is no VERSION.PATCHLEVEL.SUBLEVEL, with the digest
-# of its lines (sscanf's %u took a sign or a blank: tests/fuzz's
-# fuzz-common-list found it), refused where rpm-deps reads it
+# what rpm-deps reads from a package split did not write so: a list whose
+# kernel is no VERSION.PATCHLEVEL.SUBLEVEL (sscanf's %u took a sign or a
+# blank), a flavour Makefile naming an arch list no rpm dependency can hold
+# (a ',' would make it two); tests/fuzz's fuzz-common-list and
+# fuzz-rpm-deps found them
 case_rpm-deps-bad-names() {
-	local k list
+	local k list mk
 	run split -M "$MANIFESTS" --tree one="$OBJ" --out "$OUT/p"
 	expect_rc 0 "a split"
 	list=$(echo "$OUT"/p/common/usr/src/linux-headers-*/.kbuild-pack-common)
+	mk=$(echo "$OUT"/p/flavour-one/usr/src/linux-headers-*/Makefile)
 	: >"$S/all.err"
 	for k in '6.1.+9' '6.-1.0' '6. 1.0' '6.1.0x'; do
+		# with the digest of its lines: only the kernel is wrong
 		sed -i "2s/.*/kernel $k/" "$list"
 		sed -i "3s/.*/digest $(sed 3d "$list" | sha256sum | cut -d' ' -f1)/" "$list"
 		run rpm-deps --provides <<<"$list"
 		expect_rc 1 "a list of kernel '$k'"
 		cat "$S/err.txt" >>"$S/all.err"
 	done
-	mv "$S/all.err" "$S/err.txt"
+	printf '# kbuild-pack-split-arch: .kbuild-pack-arch-x86,evil %064d\n' 0 >>"$mk"
+	run rpm-deps --requires <<<"$mk"
+	expect_rc 1 "a Makefile naming the arch list .kbuild-pack-arch-x86,evil"
+	cat "$S/all.err" "$S/err.txt" >"$S/err2.txt"
+	mv "$S/err2.txt" "$S/err.txt"
 	expect "$CASE"
 }
 # --- split --layout debian: Debian's package names and paths
