@@ -7,17 +7,13 @@
 # test quick-cli.NAME each)
 set -uo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
+. "$KBP_TESTS_DIR/lib/faketree.sh"
 CASE=$1
 HERE=$KBP_TESTS_DIR/cli
 [ -x "${KBUILD_PACK:-}" ] || die "KBUILD_PACK is not set to the kbuild-pack binary"
 S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-quick.XXXXXX")
 trap 'rc=$?; if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else rm -rf "$S"; fi; exit $rc' EXIT
-# The tree made once for the run (CTest fixture quick-tree), or made here.
-if [ -n "${KBP_QUICK_TREES:-}" ]; then
-	cp -a "$KBP_QUICK_TREES/split" "$S/t"
-else
-	"$KBP_TESTS_DIR/data/mktree.sh" "$S/t" split
-fi || die "cannot make the synthetic tree"
+ft_quick_tree "$S/t" || die "cannot make the synthetic tree"
 SRC=$S/t/src OBJ=$S/t/obj REL=$(cat "$OBJ/include/config/kernel.release")
 MANIFESTS=$(cd "${KBP_BUILT_MANIFESTS:-$(dirname "$KBUILD_PACK")/../share/kbuild-pack/manifests}" && pwd) ||
 	die "cannot find the manifests the binary uses (KBP_BUILT_MANIFESTS)"

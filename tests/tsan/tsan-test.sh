@@ -40,11 +40,7 @@ if [ "$MODE" = kernel ]; then
 else
 	S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-tsan.XXXXXX")
 	trap 'rc=$?; if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else rm -rf "$S"; fi; exit $rc' EXIT
-	if [ -n "${KBP_QUICK_TREES:-}" ]; then
-		cp -a "$KBP_QUICK_TREES/split" "$S/t"
-	else
-		"$KBP_TESTS_DIR/data/mktree.sh" "$S/t" split
-	fi || die "cannot make the synthetic tree"
+	ft_quick_tree "$S/t" || die "cannot make the synthetic tree"
 	SRC=$S/t/src OBJ=$S/t/obj REL=$(cat "$OBJ/include/config/kernel.release")
 	# 200 sources in 20 directories (the walk's tasks, the common part),
 	# 100 generated headers (each flavour's)
