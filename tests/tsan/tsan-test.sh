@@ -1,5 +1,5 @@
 #!/bin/bash
-# tsan-test.sh synthetic|kernel CASE: kbuild-pack's threads under
+# tsan-test.sh synthetic CASE | kernel SERIES LAYOUT CASE: kbuild-pack's threads under
 # ThreadSanitizer. KBUILD_PACK is a -DKBP_SANITIZE=thread build's
 # (tests/tsan/CMakeLists.txt); any report stops it with exit status 66
 # (halt_on_error), which fails the case.
@@ -7,19 +7,19 @@
 #              files in tens of directories so that every pool starts its
 #              threads (workers_run: 64 items), and three more flavours of
 #              it for split
-#   kernel     the trees of KBP_SPLIT_TREES (tests/series.cmake: Debian's
-#              6.1 amd64, cloud-amd64 and arm64), read-only; pack and
-#              verify on the first
+#   kernel     the fixture of SERIES LAYOUT (KBP_FIXTURE_FLAVOUR: its
+#              flavour; tests/series.cmake's tsan role), read-only; split
+#              takes it twice, under two names, whose checks ask the
+#              digest memo for the same common files
 # Cases: pack-dir (the walk's workqueue and key checks, the directory
 # sink's copies on the workers, pack's symvers check thread), pack-archive
 # (tar, and its verify), verify (a directory and an archive: verify's file
 # checks on the workers), split (every tree: split's check on the workers,
 # its digest memo), split-stress (the split again and again: issue 46).
 set -uo pipefail
-MODE=$1 CASE=$2
+MODE=$1 CASE=${*: -1}
 if [ "$MODE" = kernel ]; then
 	. "$(dirname "$0")/../kernel/lib.sh"
-	. "$(dirname "$0")/../split/lib-split.sh"
 	kbp_enter_ns "$0" "$@"
 else
 	. "$(dirname "$0")/../lib/lib.sh"
@@ -33,9 +33,9 @@ grep -qa __tsan_init "$KBUILD_PACK" || die "$KBUILD_PACK is no ThreadSanitizer b
 export TSAN_OPTIONS="${TSAN_OPTIONS:-} halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 
 if [ "$MODE" = kernel ]; then
-	SERIES=${KBP_SPLIT_SERIES:?KBP_SPLIT_SERIES is not set (tests/series.cmake gives it)}
-	kbp_split_open "$SERIES"
-	kbp_split_use "${SPLIT_NAMES[0]}"
+	[ $# = 4 ] || die "usage: $0 kernel SERIES LAYOUT CASE"
+	kbp_setup "$2" "$3"
+	SPLIT_ARGS=(--tree one="$KTREE" --tree two="$KTREE")
 	ROUNDS=2
 else
 	S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-tsan.XXXXXX")
