@@ -20,6 +20,8 @@
 #   unproven      unproven-series-NAME: the policy for a series the
 #                 manifests are not proven on (on a series whose old rules
 #                 failed silently)
+#   tsan          tsan-NAME.CASE: tests/tsan's ThreadSanitizer cases on a
+#                 real tree (its split: the tree twice, under two names)
 # dkms-deb=SUITE: the dkms package from SUITE instead of the series' own
 # suite (scripts/debian-suite.sh --native). A second fixture of a series
 # with the modpost or dkms-deb role (6.12's clang one) names its tests
@@ -68,7 +70,7 @@ macro(kbp_series_table)
   kbp_fixture(6.1:obj       opt-in pack-boot audit audit-pack modpost foreign-host)
   kbp_fixture(6.12:obj      opt-in pack-boot modpost foreign-host audit-pack)
   kbp_fixture(7.2:intree    opt-in pack-boot audit audit-pack)
-  kbp_fixture(7.2:obj:full  default pack-boot audit audit-pack modpost foreign-host dkms-deb btf)
+  kbp_fixture(7.2:obj:full  default pack-boot audit audit-pack modpost foreign-host dkms-deb btf opt-in:tsan)
   kbp_fixture(5.10:intree   opt-in pack-boot modpost foreign-host dkms-deb audit-pack unproven)
   kbp_fixture(6.12:obj:clang opt-in pack-boot modpost audit-pack dkms-deb=forky)
   kbp_fixture(6.1:intree    opt-in pack-boot audit-pack)

@@ -3,7 +3,6 @@
 #include "split/check.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <limits.h>
 #include <string.h>
@@ -16,7 +15,7 @@
 #include "shared/workers.h"
 #include "shared/macro.h"
 #include "shared/path.h"
-#include "shared/str.h"
+#include "shared/sha256-memo.h"
 
 
 /* Where the installed parts put it, as written in stage; NULL when only the
@@ -99,56 +98,7 @@ static void check_published_host(const struct split_run *run, const struct split
 	}
 }
 
-/* The digests of the files written, each read once however many trees
- * check it (every tree checks the common part's), from any thread. */
-struct sha_memo {
-	pthread_mutex_t mu;
-	struct memo_slot {
-		char *path;
-		uint8_t sha[SHA256_LEN];
-	} *v;
-	size_t size; /* a power of two, twice the checks at least: never full */
-};
-
-static struct memo_slot *memo_slot(struct sha_memo *m, const char *path)
-{
-	size_t h;
-
-	for (h = str_hash(path) & (m->size - 1); m->v[h].path && strcmp(m->v[h].path, path); h = (h + 1) & (m->size - 1))
-		;
-	return &m->v[h];
-}
-
-static int memo_sha256_file(struct sha_memo *m, const char *path, uint8_t sha[SHA256_LEN])
-{
-	struct memo_slot *s;
-	bool hit;
-	int r;
-
-	/* what the slot held is decided under the lock: once it is released,
-	 * another thread may fill the very slot this one found empty */
-	pthread_mutex_lock(&m->mu);
-	s = memo_slot(m, path);
-	hit = s->path != NULL;
-	if (hit)
-		memcpy(sha, s->sha, SHA256_LEN);
-	pthread_mutex_unlock(&m->mu);
-	if (hit)
-		return 0;
-	r = sha256_file(path, sha); /* another thread may read it too: the same digest */
-	if (r < 0)
-		return r;
-	pthread_mutex_lock(&m->mu);
-	s = memo_slot(m, path);
-	if (!s->path) {
-		s->path = xstrdup(path);
-		memcpy(s->sha, sha, SHA256_LEN);
-	}
-	pthread_mutex_unlock(&m->mu);
-	return 0;
-}
-
-static int check_item(struct split_run *run, const struct split_layout *l, const char *stage, struct sha_memo *memo,
+static int check_item(struct split_run *run, const struct split_layout *l, const char *stage, struct sha256_memo *memo,
 		      size_t ti,
 		      struct split_item *it, size_t *bad)
 {
@@ -203,7 +153,7 @@ static int check_item(struct split_run *run, const struct split_layout *l, const
 	}
 	r = split_item_hash(it);
 	if (r == 0)
-		r = memo_sha256_file(memo, at, sha);
+		r = sha256_memo_file(memo, at, sha);
 	if (r < 0) {
 		log_err("cannot read %s: %s", at, strerror(-r));
 		return r;
@@ -234,7 +184,8 @@ struct checking {
 	const struct split_layout *l;
 	const char *stage;
 	struct check_job *jobs;
-	struct sha_memo memo;
+	/* the files written, each read once however many trees check it */
+	struct sha256_memo memo;
 };
 
 static int check_job(void *arg, size_t i)
@@ -258,11 +209,7 @@ int split_check(struct split_run *run, const struct split_layout *l, const char 
 					c.jobs = xrealloc(c.jobs, (n + 1024) * sizeof(*c.jobs));
 				c.jobs[n++] = (struct check_job){ .ti = ti, .it = &run->trees[ti].items[j] };
 			}
-	c.memo.size = 64;
-	while (c.memo.size < 2 * n)
-		c.memo.size *= 2;
-	c.memo.v = xcalloc(c.memo.size, sizeof(*c.memo.v));
-	pthread_mutex_init(&c.memo.mu, NULL);
+	sha256_memo_init(&c.memo, n);
 	/* on every CPU, said as one check after the other: every item runs,
 	 * and what is said ends with the first that could not be checked
 	 * (an error, not a difference), whose error is returned */
@@ -270,9 +217,6 @@ int split_check(struct split_run *run, const struct split_layout *l, const char 
 	for (size_t i = 0; r == 0 && i < n; i++)
 		bad += c.jobs[i].bad;
 	free(c.jobs);
-	for (size_t i = 0; i < c.memo.size; i++)
-		free(c.memo.v[i].path);
-	free(c.memo.v);
-	pthread_mutex_destroy(&c.memo.mu);
+	sha256_memo_release(&c.memo);
 	return r < 0 ? r : (int)bad;
 }

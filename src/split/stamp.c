@@ -14,7 +14,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "shared/alloc.h"
@@ -150,12 +149,19 @@ static bool header(char *line, const char *key, char **value)
 	return true;
 }
 
+/* Three numbers of digits alone: sscanf's %u took "6.+1.0", "6.-1.0" and
+ * "6. 1.0" (found by tests/fuzz/fuzz-common-list). */
 static bool kernel_version_ok(const char *v)
 {
-	unsigned a, b, c;
-	int n = 0;
-
-	return sscanf(v, "%u.%u.%u%n", &a, &b, &c, &n) == 3 && v[n] == '\0' && isdigit((unsigned char)v[0]);
+	for (int i = 0; i < 3; i++, v++) {
+		if (!isdigit((unsigned char)*v))
+			return false;
+		while (isdigit((unsigned char)*v))
+			v++;
+		if (*v != (i < 2 ? '.' : '\0'))
+			return false;
+	}
+	return true;
 }
 
 static int parse(const char *file, char *text, struct common_list *cl)

@@ -7,17 +7,13 @@
 # test quick-cli.NAME each)
 set -uo pipefail
 . "$(dirname "$0")/../lib/lib.sh"
+. "$KBP_TESTS_DIR/lib/faketree.sh"
 CASE=$1
 HERE=$KBP_TESTS_DIR/cli
 [ -x "${KBUILD_PACK:-}" ] || die "KBUILD_PACK is not set to the kbuild-pack binary"
 S=$(mktemp -d "${TMPDIR:-/tmp}/kbp-quick.XXXXXX")
 trap 'rc=$?; if [ -n "${KBP_KEEP:-}" ]; then echo "scratch kept: $S" >&2; else rm -rf "$S"; fi; exit $rc' EXIT
-# The tree made once for the run (CTest fixture quick-tree), or made here.
-if [ -n "${KBP_QUICK_TREES:-}" ]; then
-	cp -a "$KBP_QUICK_TREES/split" "$S/t"
-else
-	"$KBP_TESTS_DIR/data/mktree.sh" "$S/t" split
-fi || die "cannot make the synthetic tree"
+ft_quick_tree "$S/t" || die "cannot make the synthetic tree"
 SRC=$S/t/src OBJ=$S/t/obj REL=$(cat "$OBJ/include/config/kernel.release")
 MANIFESTS=$(cd "${KBP_BUILT_MANIFESTS:-$(dirname "$KBUILD_PACK")/../share/kbuild-pack/manifests}" && pwd) ||
 	die "cannot find the manifests the binary uses (KBP_BUILT_MANIFESTS)"
@@ -1038,6 +1034,33 @@ case_rpm-deps() {
 	cat "$S/deps.out" "$S/out.txt" >"$S/out2.txt"
 	mv "$S/out2.txt" "$S/out.txt"
 	sed -i "${EXPECT_SED[@]}" "$S/out.txt" "$S/err.txt"
+	expect "$CASE"
+}
+# what rpm-deps reads from a package split did not write so: a list whose
+# kernel is no VERSION.PATCHLEVEL.SUBLEVEL (sscanf's %u took a sign or a
+# blank), a flavour Makefile naming an arch list no rpm dependency can hold
+# (a ',' would make it two); tests/fuzz's fuzz-common-list and
+# fuzz-rpm-deps found them
+case_rpm-deps-bad-names() {
+	local k list mk
+	run split -M "$MANIFESTS" --tree one="$OBJ" --out "$OUT/p"
+	expect_rc 0 "a split"
+	list=$(echo "$OUT"/p/common/usr/src/linux-headers-*/.kbuild-pack-common)
+	mk=$(echo "$OUT"/p/flavour-one/usr/src/linux-headers-*/Makefile)
+	: >"$S/all.err"
+	for k in '6.1.+9' '6.-1.0' '6. 1.0' '6.1.0x'; do
+		# with the digest of its lines: only the kernel is wrong
+		sed -i "2s/.*/kernel $k/" "$list"
+		sed -i "3s/.*/digest $(sed 3d "$list" | sha256sum | cut -d' ' -f1)/" "$list"
+		run rpm-deps --provides <<<"$list"
+		expect_rc 1 "a list of kernel '$k'"
+		cat "$S/err.txt" >>"$S/all.err"
+	done
+	printf '# kbuild-pack-split-arch: .kbuild-pack-arch-x86,evil %064d\n' 0 >>"$mk"
+	run rpm-deps --requires <<<"$mk"
+	expect_rc 1 "a Makefile naming the arch list .kbuild-pack-arch-x86,evil"
+	cat "$S/all.err" "$S/err.txt" >"$S/err2.txt"
+	mv "$S/err2.txt" "$S/err.txt"
 	expect "$CASE"
 }
 # --- split --layout debian: Debian's package names and paths

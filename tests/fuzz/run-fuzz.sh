@@ -1,15 +1,19 @@
 #!/bin/bash
-# run-fuzz.sh FUZZER [SECONDS]
-# Runs one libFuzzer target for a bounded time on a seed corpus made of
-# the repository's own inputs (test symvers files, small ELF objects,
-# manifests).
-# Exits non-zero on a crash, leak or sanitizer report.
+# run-fuzz.sh FUZZER [SECONDS [RUNS]]
+# Runs one fuzz target for a bounded time (and at most RUNS inputs) on a
+# seed corpus made of the repository's own inputs (test symvers files,
+# small ELF objects, manifests, debian/kbuild-pack-split files) and its
+# seeds/NAME/ files (NAME: the target's, without .pl).
+# Exits non-zero on a crash, leak, sanitizer report or, for the Perl
+# driver, a finding; 77 where the Perl driver cannot run (no debhelper).
 set -euo pipefail
-FUZZER=$1 SECS=${2:-30}
+FUZZER=$1 SECS=${2:-30} RUNS=${3:-}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+NAME=$(basename "$FUZZER" .pl)
 CORPUS=$(mktemp -d /tmp/kbp-fuzz.XXXXXX)
 trap 'rm -rf "$CORPUS"' EXIT
-case "$(basename "$FUZZER")" in
+[ ! -d "$HERE/seeds/$NAME" ] || cp "$HERE/seeds/$NAME"/* "$CORPUS/"
+case "$NAME" in
     fuzz-symvers)
         cp "$HERE"/../modpost/cases/crc_edge/extra.symvers "$CORPUS/" ;;
     fuzz-manifest)
@@ -21,5 +25,9 @@ case "$(basename "$FUZZER")" in
         printf 'int x = 1; int f(void) { return x; }\n' > "$CORPUS/s.c"
         cc -c -o "$CORPUS/s.o" "$CORPUS/s.c" && rm "$CORPUS/s.c"
         cc -m32 -c -o "$CORPUS/s32.o" -x c - <<<'int y;' 2>/dev/null || true ;;
+    fuzz-debian-split)
+        # the split file of the packaging tests (its deb-split-jobs ones are seeds/)
+        cp "$HERE"/../packaging/split-parts/debian/kbuild-pack-split "$CORPUS/split-parts"
+        perl -MDebian::Debhelper::Dh_Lib -e 1 2>/dev/null || { echo "SKIP: no debhelper (Debian::Debhelper::Dh_Lib)" >&2; exit 77; } ;;
 esac
-"$FUZZER" -max_total_time="$SECS" -max_len=65536 -timeout=10 "$CORPUS"
+"$FUZZER" -max_total_time="$SECS" ${RUNS:+-runs="$RUNS"} -max_len=65536 -timeout=10 "$CORPUS"

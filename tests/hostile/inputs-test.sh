@@ -19,8 +19,12 @@ REL=6.1.0-hostile
 # link to /dev/zero grows without end); FSIZE_KB also bounds what it writes.
 cat >"$S/bounded" <<EOF
 #!/bin/bash
-# ASan reserves terabytes of address space: bound its RSS instead
-if [ "${KBP_SANITIZE:-OFF}" = ON ]; then export ASAN_OPTIONS=hard_rss_limit_mb=1024; else ulimit -v 1048576; fi
+# ASan and TSan reserve terabytes of address space: bound their RSS instead
+case ${KBP_SANITIZE:-OFF} in
+ON) export ASAN_OPTIONS=hard_rss_limit_mb=1024 ;;
+thread) export TSAN_OPTIONS="\${TSAN_OPTIONS:-} hard_rss_limit_mb=1024" ;;
+*) ulimit -v 1048576 ;;
+esac
 if [ -n "\${FSIZE_KB:-}" ]; then ulimit -f "\$FSIZE_KB" && trap '' XFSZ; fi # then a write fails with EFBIG
 exec timeout -s KILL 20 "$KBUILD_PACK" "\$@" </dev/null
 EOF

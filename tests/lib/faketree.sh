@@ -69,6 +69,17 @@ ft_data_tree() {
 	ft_mtimes "$dest/obj" 1700000000
 }
 
+# ft_quick_tree DEST: the quick tier's tree as an O= build (DEST/src,
+# DEST/obj): a copy of the one the run made (CTest's fixture quick-tree,
+# KBP_QUICK_TREES), else made here.
+ft_quick_tree() {
+	if [ -n "${KBP_QUICK_TREES:-}" ]; then
+		cp -a "$KBP_QUICK_TREES/split" "$1"
+	else
+		"$KBP_TESTS_DIR/data/mktree.sh" "$1" split
+	fi
+}
+
 # ft_mtimes DIR T: kbuild's order in a configured DIR (if it has a
 # .config): .config at T, then auto.conf, then autoconf.h (manifests'
 # mtime-order).
