@@ -65,34 +65,26 @@ static int check_symvers(const struct ktree *t, const struct pack_opts *o)
 
 /* What the pack writes or replaces must not overlap the trees it reads: an
  * output inside them changes the tree being packed, and --force on one that
- * holds them deletes them. The same for --report. */
-static int check_out_path(const struct ktree *t, const char *opt, const char *given, const char *written)
-{
-	const struct guarded_dir trees[] = { { "source", t->src }, { "object", t->split ? t->obj : NULL } };
-	int r = output_check(opt, given, written, trees, ARRAY_SIZE(trees));
-
-	return r > 0 ? KBP_EUSAGE : r;
-}
-
+ * holds them deletes them. The same for --report, which is held open from
+ * here on (shared/output.h). */
 static int check_out(const struct ktree *t, const struct pack_opts *o, struct outfile *report)
 {
 	const struct guarded_dir trees[] = { { "source", t->src }, { "object", t->split ? t->obj : NULL } };
 	_cleanup_free_ char *build = NULL, *source = NULL;
 	int r = 0;
 
-	if (o->report) {
+	if (o->report)
 		r = outfile_open(report, "--report", o->report, trees, ARRAY_SIZE(trees));
-		if (r > 0)
-			return KBP_EUSAGE;
+	if (r == 0 && o->out && !o->list && o->format != FORMAT_DIR)
+		r = output_check("--out", o->out, o->out, trees, ARRAY_SIZE(trees));
+	if (r == 0 && o->out && !o->list && o->format == FORMAT_DIR) {
+		build = xasprintf("%s/lib/modules/%s/build", o->out, t->release);
+		source = xasprintf("%s/lib/modules/%s/source", o->out, t->release);
+		r = output_check("--out", o->out, build, trees, ARRAY_SIZE(trees));
+		if (r == 0)
+			r = output_check("--out", o->out, source, trees, ARRAY_SIZE(trees));
 	}
-	if (r < 0 || o->list || !o->out)
-		return r;
-	if (o->format != FORMAT_DIR)
-		return check_out_path(t, "--out", o->out, o->out);
-	build = xasprintf("%s/lib/modules/%s/build", o->out, t->release);
-	source = xasprintf("%s/lib/modules/%s/source", o->out, t->release);
-	r = check_out_path(t, "--out", o->out, build);
-	return r < 0 ? r : check_out_path(t, "--out", o->out, source);
+	return r > 0 ? KBP_EUSAGE : r;
 }
 
 /* Steps that add or replace entries after the manifests made their

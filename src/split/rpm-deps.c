@@ -43,18 +43,25 @@ static int print_dep(FILE *out, const char *path, const char *dir, const char *p
 	return 0;
 }
 
+/* The part a list file names: "common" for the common part's list,
+ * "arch-ARCH" for an arch part's; NULL for any other file. */
+static char *part_of_list(const char *name)
+{
+	if (!strcmp(name, SPLIT_COMMON_LIST))
+		return xstrdup("common");
+	if (str_starts_with(name, SPLIT_ARCH_LIST_PREFIX))
+		return xasprintf("arch-%s", name + strlen(SPLIT_ARCH_LIST_PREFIX));
+	return NULL;
+}
+
 static int provides(const char *path, FILE *out)
 {
 	const char *base = path_basename(path);
 	_cleanup_free_ char *dir = path_dirname(path);
-	_cleanup_free_ char *part = NULL;
+	_cleanup_free_ char *part = part_of_list(base);
 	struct common_list cl = { 0 };
 	int r;
 
-	if (!strcmp(base, SPLIT_COMMON_LIST))
-		part = xstrdup("common");
-	else if (str_starts_with(base, SPLIT_ARCH_LIST_PREFIX))
-		part = xasprintf("arch-%s", base + strlen(SPLIT_ARCH_LIST_PREFIX));
 	if (!part)
 		return 0;
 	r = common_list_read(path, &cl);
@@ -88,12 +95,10 @@ static int requires(const char *path, FILE *out)
 			SPLIT_MAKEFILE_ARCH_MARK);
 		r = -EINVAL;
 	}
-	if (r == 0 && list) {
-		_cleanup_free_ char *part = str_starts_with(list, SPLIT_ARCH_LIST_PREFIX)
-			? xasprintf("arch-%s", list + strlen(SPLIT_ARCH_LIST_PREFIX)) : NULL;
-		r = part ? print_dep(out, path, path_basename(common), part, arch_digest) : -EINVAL;
-		if (!part)
-			log_err("%s: names no arch list but '%s'", path, list);
+	if (r == 0 && list) { /* packed_split_arch took only an arch list's name */
+		_cleanup_free_ char *part = part_of_list(list);
+
+		r = print_dep(out, path, path_basename(common), part, arch_digest);
 	}
 	return r;
 }
